@@ -1,0 +1,280 @@
+"""A running game: ruleset + state + record.
+
+:class:`Game` is what the UI, the headless commands and the tests drive. It
+checks whose turn it is, records every action with the rolls it consumed,
+offers undo back to the last die roll (never across one), autosaves after
+every action when it has a path, and loads a save by replaying its record.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from engine import ruleset as _registry
+from engine.dice import Dice, DiceDivergence, ReplayDice, Roll, new_seed, seed_hash
+from engine.i18n import _
+from engine.record import (
+    FORMAT,
+    VERSION,
+    ActionRecord,
+    SaveError,
+    SaveFile,
+    decode_save,
+    encode_save,
+    state_checksum,
+    write_atomic,
+)
+from engine.ruleset import ActionError, Event, IllegalAction, Result, Ruleset
+
+__all__ = ["Game"]
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
+
+
+class Game:
+    """One game in progress.
+
+    Attributes: ``ruleset``; ``setup`` (the ruleset's Setup struct); ``state``;
+    ``players`` (two names); ``records`` (the actions so far); ``events`` (every
+    event so far, unfiltered; use :meth:`log` for one side's view); ``path``
+    (autosave target or None).
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        setup: Any,
+        *,
+        seed: bytes | None = None,
+        players: Sequence[str] = ("Player 1", "Player 2"),
+        dice: Dice | None = None,
+        path: Path | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.setup = setup
+        self.seed = seed if seed is not None else new_seed()
+        self.dice = dice if dice is not None else Dice(self.seed)
+        self.players = list(players)
+        self.path = Path(path) if path is not None else None
+        self.created = _now()
+        self.records: list[ActionRecord] = []
+        self.events: list[Event] = []
+        self._marks: list[int] = []  # index in events where each action's events start
+        self.state, opening = ruleset.new_state(setup, self.dice)
+        self.opening_rolls: list[Roll] = list(self.dice.log)
+        self.events.extend(opening)
+        self._base: tuple[bytes, int] = (msgspec.msgpack.encode(self.state), 0)
+
+    # -- construction -----------------------------------------------------------
+    @classmethod
+    def new(cls, key: str, setup: Any, **kwargs: Any) -> Game:
+        """A new game of ruleset ``key`` (see :func:`engine.ruleset.get`)."""
+        return cls(_registry.get(key), setup, **kwargs)
+
+    # -- queries ----------------------------------------------------------------
+    def to_act(self) -> frozenset[int]:
+        """Sides that must decide now (empty once the game is over)."""
+        return self.ruleset.to_act(self.state)
+
+    def options(self, side: int) -> Any:
+        """The legal choices of ``side`` now (ruleset-specific shape)."""
+        return self.ruleset.options(self.state, side)
+
+    def view(self, side: int | None) -> Any:
+        """What ``side`` may know of the state (None: everything)."""
+        return self.ruleset.view(self.state, side)
+
+    def result(self) -> Result | None:
+        """The result, or None while the game runs."""
+        return self.ruleset.result(self.state)
+
+    def log(self, side: int | None) -> list[Event]:
+        """The events ``side`` may see, in order (None: all of them)."""
+        return [e for e in self.events if e.visible_to(side)]
+
+    def format(self, side: int, action: Any) -> str:
+        """``action`` of ``side`` in notation, against the current state."""
+        return self.ruleset.format_action(self.state, side, action)
+
+    def parse(self, side: int, text: str) -> Any:
+        """Parse notation against the current state (NotationError / IllegalAction /
+        AmbiguousAction)."""
+        return self.ruleset.parse_action(self.state, side, text)
+
+    # -- acting -------------------------------------------------------------------
+    def submit(self, side: int, action: Any) -> list[Event]:
+        """Play ``action`` (a ruleset action, or its notation as text) for ``side``.
+
+        Returns the new events. Raises :class:`engine.ruleset.ActionError`
+        subclasses when the action is malformed or illegal; the game is then
+        unchanged. Autosaves when the game has a path.
+        """
+        if side not in self.to_act():
+            if not self.to_act():
+                raise IllegalAction(_("The game is over."))
+            raise IllegalAction(_("It is not this side's turn to decide."))
+        if isinstance(action, str):
+            action = self.parse(side, action)
+        text = self.ruleset.format_action(self.state, side, action)
+        n0 = len(self.dice.log)
+        events = self.ruleset.apply(self.state, side, action, self.dice)
+        rolls = self.dice.log[n0:]
+        self.records.append(ActionRecord(side, text, msgspec.Raw(msgspec.json.encode(action)), list(rolls)))
+        self._marks.append(len(self.events))
+        self.events.extend(events)
+        if rolls:
+            self._base = (msgspec.msgpack.encode(self.state), len(self.records))
+        if self.path is not None:
+            self.save(self.path)
+        return events
+
+    def can_undo(self, side: int) -> bool:
+        """True when ``side``'s last action can be taken back: it was the last action of
+        the game, it was ``side``'s, and no die has been rolled since it began."""
+        return bool(self.records) and len(self.records) > self._base[1] and self.records[-1].side == side
+
+    def undo(self, side: int) -> bool:
+        """Take back ``side``'s last action if :meth:`can_undo`; returns whether it did."""
+        if not self.can_undo(side):
+            return False
+        base_state, base_n = self._base
+        keep = self.records[base_n:-1]
+        self.state = msgspec.msgpack.decode(base_state, type=self.ruleset.State)
+        cut = self._marks[base_n] if base_n < len(self._marks) else len(self.events)
+        del self.events[cut:]
+        del self._marks[base_n:]
+        del self.records[base_n:]
+        for rec in keep:
+            action = msgspec.json.decode(rec.action, type=self.ruleset.Action)
+            self._marks.append(len(self.events))
+            self.events.extend(self.ruleset.apply(self.state, rec.side, action, self.dice))
+            self.records.append(rec)
+        if self.path is not None:
+            self.save(self.path)
+        return True
+
+    # -- saving ---------------------------------------------------------------------
+    def to_save(self) -> SaveFile:
+        """The whole game as a :class:`SaveFile`."""
+        return SaveFile(
+            format=FORMAT,
+            version=VERSION,
+            ruleset=self.ruleset.key,
+            ruleset_version=self.ruleset.version,
+            players=self.players,
+            created=self.created,
+            updated=_now(),
+            seed=self.seed.hex(),
+            seed_hash=seed_hash(self.seed),
+            setup=msgspec.Raw(msgspec.json.encode(self.setup)),
+            opening_rolls=self.opening_rolls,
+            actions=self.records,
+            snapshot=msgspec.Raw(msgspec.json.encode(self.state)),
+            checksum=state_checksum(self.state),
+            finished=self.result() is not None,
+            summary=self.ruleset.summary(self.state),
+        )
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write the save atomically to ``path`` (default: the game's path).
+
+        The bytes are decoded back and compared before anything touches the disk;
+        if that fails, :class:`SaveError` is raised and the old file stays.
+        """
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise ValueError("no path to save to")
+        data = encode_save(self.to_save())
+        back = decode_save(data)
+        if back.checksum != state_checksum(self.state) or len(back.actions) != len(self.records):
+            raise SaveError(_("The save could not be verified; the previous save was kept."))
+        write_atomic(target, data)
+        return target
+
+    @classmethod
+    def from_save(cls, save: SaveFile, *, path: Path | None = None) -> Game:
+        """Rebuild a game by replaying ``save``'s record, checking every roll.
+
+        Raises :class:`SaveError` naming the action where the replay diverged,
+        or the reason the save cannot be used.
+        """
+        try:
+            rs = _registry.get(save.ruleset)
+        except _registry.UnknownRuleset:
+            raise SaveError(f"unknown ruleset {save.ruleset!r}") from None
+        if save.ruleset_version > rs.version:
+            raise SaveError(
+                f"the save uses {save.ruleset} rules version {save.ruleset_version}; "
+                f"this Wartable has version {rs.version}"
+            )
+        try:
+            seed = bytes.fromhex(save.seed)
+        except ValueError:
+            raise SaveError("the seed is damaged") from None
+        if seed_hash(seed) != save.seed_hash:
+            raise SaveError("the seed does not match its published hash")
+        try:
+            setup = msgspec.json.decode(save.setup, type=rs.Setup)
+        except (msgspec.DecodeError, RecursionError) as exc:
+            raise SaveError(f"the set-up is damaged: {exc}") from None
+        dice = ReplayDice(seed, save.opening_rolls)
+        try:
+            game = cls(rs, setup, seed=seed, players=save.players, dice=dice)
+        except DiceDivergence as exc:
+            raise SaveError(f"the opening diverges: {exc}", 0) from None
+        except (ActionError, ValueError, KeyError, IndexError, TypeError) as exc:
+            raise SaveError(f"the set-up is not valid: {exc}") from None
+        if not dice.exhausted():
+            raise SaveError("the opening rolls do not match the record", 0)
+        game.created = save.created
+        for i, rec in enumerate(save.actions, start=1):
+            try:
+                action = msgspec.json.decode(rec.action, type=rs.Action)
+            except (msgspec.DecodeError, RecursionError) as exc:
+                raise SaveError(f"action {i} is damaged: {exc}", i) from None
+            if rec.side not in game.to_act():
+                raise SaveError(f"action {i} ({rec.text}) was not that side's to make", i)
+            dice.expect(rec.rolls)
+            n0 = len(dice.log)
+            try:
+                events = rs.apply(game.state, rec.side, action, dice)
+            except DiceDivergence as exc:
+                raise SaveError(f"replay diverges at action {i} ({rec.text}): {exc}", i) from None
+            except ActionError as exc:
+                raise SaveError(f"action {i} ({rec.text}) is not legal: {exc}", i) from None
+            if not dice.exhausted():
+                raise SaveError(f"replay diverges at action {i} ({rec.text}): fewer rolls than recorded", i)
+            game.records.append(ActionRecord(rec.side, rec.text, rec.action, list(dice.log[n0:])))
+            game._marks.append(len(game.events))
+            game.events.extend(events)
+            if rec.rolls:
+                game._base = (msgspec.msgpack.encode(game.state), len(game.records))
+        if state_checksum(game.state) != save.checksum:
+            raise SaveError("the final state does not match the save's checksum", len(save.actions))
+        # continue with ordinary dice from where the record stopped
+        live = Dice(seed)
+        live.set_counters(dice.counters())
+        live.log = list(dice.log)
+        game.dice = live
+        game.path = Path(path) if path is not None else None
+        return game
+
+    @classmethod
+    def load(cls, path: Path) -> Game:
+        """Read, verify and replay the save at ``path``; autosaves go back to it.
+
+        Raises :class:`SaveError` (the file is never modified when it is refused).
+        """
+        path = Path(path)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise SaveError(f"cannot read {path.name}: {exc.strerror}") from None
+        return cls.from_save(decode_save(data), path=path)

@@ -1,0 +1,1 @@
+"""Board geometries: square grid (and later hex grid, line, graph)."""

@@ -1,0 +1,73 @@
+"""Roster files: a header naming the ruleset, then that ruleset's roster.
+
+Format ``wartable-roster``, version 1: ``{"format": "wartable-roster",
+"version": 1, "ruleset": KEY, "roster": {...}}``. The ruleset decodes and
+validates its part; validation returns a list of problems, never raises.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine import ruleset as registry
+from engine.record import SaveError, read_header
+
+__all__ = ["ROSTER_FORMAT", "ROSTER_VERSION", "Problem", "RosterFileError", "check_roster_file"]
+
+ROSTER_FORMAT = "wartable-roster"
+ROSTER_VERSION = 1
+
+
+class RosterFileError(Exception):
+    """The file is not a roster this program can read (one line, for the player)."""
+
+
+class Problem(msgspec.Struct, frozen=True):
+    """One validation problem: the rule broken and the message ID with its arguments."""
+
+    rule: str
+    message: str
+    args: dict[str, Any] = {}
+
+    def text(self) -> str:
+        """The problem as one translated sentence."""
+        from engine.i18n import _
+
+        return _(self.message).format(**self.args)
+
+
+class _RosterHeader(msgspec.Struct):
+    format: str
+    version: int
+    ruleset: str
+    roster: msgspec.Raw
+
+
+def check_roster_file(data: bytes) -> tuple[str, list[Problem]]:
+    """Decode a roster file and validate it: returns (ruleset key, problems).
+
+    Raises :class:`RosterFileError` when the file cannot be read as a roster.
+    """
+    if len(data) > 4 * 1024 * 1024:
+        raise RosterFileError(f"the file is too large ({len(data)} bytes)")
+    try:
+        read_header(data, kind=ROSTER_FORMAT, newest=ROSTER_VERSION)
+        head = msgspec.json.decode(data, type=_RosterHeader)
+    except SaveError as exc:
+        raise RosterFileError(str(exc)) from None
+    except (msgspec.DecodeError, RecursionError) as exc:
+        raise RosterFileError(f"the file is damaged: {exc}") from None
+    try:
+        rs = registry.get(head.ruleset)
+    except registry.UnknownRuleset:
+        raise RosterFileError(f"unknown ruleset {head.ruleset!r}") from None
+    decode = getattr(rs, "decode_roster", None)
+    if decode is None:
+        raise RosterFileError(f"the {head.ruleset} system has no rosters")
+    try:
+        roster = decode(bytes(head.roster))
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
+        raise RosterFileError(f"the roster is damaged: {exc}") from None
+    return head.ruleset, list(rs.validate_roster(roster))

@@ -1,0 +1,1 @@
+"""One package per battle system; each exposes ``RULESET`` (see ``engine.ruleset``)."""

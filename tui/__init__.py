@@ -1,0 +1,1 @@
+"""Wartable's terminal user interface (Textual). It never decides a rule."""

@@ -1,0 +1,64 @@
+"""The ``wartable`` command: the app by default, and headless subcommands.
+
+``wartable`` starts the terminal app. ``wartable selfplay``, ``wartable replay``
+and ``wartable roster check`` work without it (over SSH, in scripts, in tests).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="wartable", description="A wargame table in the terminal.")
+    p.add_argument("--lang", help="interface language: en or ru (default: from LANG)")
+    p.add_argument("--ascii", action="store_true", help="draw with plain ASCII characters only")
+    sub = p.add_subparsers(dest="command")
+
+    sp = sub.add_parser("selfplay", help="play random games headless and check every invariant")
+    sp.add_argument("--ruleset", default="eva")
+    sp.add_argument("--games", type=int, default=1)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--save-dir", type=Path, default=None, help="keep each game's save file here")
+    sp.add_argument("--max-actions", type=int, default=20000, help="per game, before it is called stuck")
+
+    rp = sub.add_parser("replay", help="verify a save and print its log in notation")
+    rp.add_argument("save", type=Path)
+    rp.add_argument("--side", type=int, choices=(1, 2), default=None, help="print only what this player saw")
+
+    rs = sub.add_parser("roster", help="roster files")
+    rsub = rs.add_subparsers(dest="roster_command", required=True)
+    rc = rsub.add_parser("check", help="validate a roster file; exit 1 if it is invalid")
+    rc.add_argument("file", type=Path)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``wartable`` console script; returns the exit status."""
+    args = _build_parser().parse_args(argv)
+    from engine import i18n
+
+    if args.lang:
+        i18n.set_language(args.lang)
+    if args.command == "selfplay":
+        from tui.headless import selfplay
+
+        return selfplay(args.ruleset, args.games, args.seed, args.save_dir, args.max_actions)
+    if args.command == "replay":
+        from tui.headless import replay
+
+        return replay(args.save, None if args.side is None else args.side - 1)
+    if args.command == "roster":
+        from tui.headless import roster_check
+
+        return roster_check(args.file)
+    from tui.app import run_app
+
+    return run_app(ascii_glyphs=args.ascii)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

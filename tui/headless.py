@@ -1,0 +1,124 @@
+"""Headless commands: selfplay, replay, roster check.
+
+They print plain text and return an exit status; no Textual import.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import sys
+import time
+import traceback
+from pathlib import Path
+
+from engine import ruleset as registry
+from engine.game import Game
+from engine.i18n import _
+from engine.record import SaveError
+
+
+def _err(msg: str) -> None:
+    print(f"wartable: {msg}", file=sys.stderr)
+
+
+def play_random_game(rs: registry.Ruleset, seed: int, index: int, max_actions: int) -> Game:
+    """One game of uniformly random legal actions (ruleset ``rs``), deterministic in
+    (seed, index). Raises AssertionError on a broken invariant or a stuck game."""
+    rng = random.Random(f"{seed}:{index}")
+    setup = rs.random_setup(rng)
+    game = Game(rs, setup, seed=hashlib.sha256(f"wartable:{seed}:{index}".encode()).digest())
+    check = getattr(rs, "check_invariants", None)
+    n = 0
+    while sides := game.to_act():
+        side = min(sides) if len(sides) == 1 else rng.choice(sorted(sides))
+        actions = rs.legal_actions(game.state, side)
+        if not actions:
+            raise AssertionError(f"side {side} must act but has no legal action")
+        game.submit(side, rng.choice(actions))
+        if check is not None:
+            check(game.state)
+        n += 1
+        if n > max_actions:
+            raise AssertionError(f"game did not end within {max_actions} actions")
+    return game
+
+
+def selfplay(key: str, games: int, seed: int, save_dir: Path | None, max_actions: int) -> int:
+    """Play ``games`` random games; one line per game and a total line. Exit 1 on any error."""
+    try:
+        rs = registry.get(key)
+    except registry.UnknownRuleset:
+        _err(f"unknown ruleset {key!r}; available: {', '.join(registry.available())}")
+        return 2
+    total = errors = 0
+    t0 = time.perf_counter()
+    for g in range(1, games + 1):
+        try:
+            game = play_random_game(rs, seed, g, max_actions)
+            n = len(game.records)
+            total += n
+            if save_dir is not None:
+                path = game.save(Path(save_dir) / f"{key}-{seed}-{g}.json")
+                back = Game.load(path)
+                if back.state != game.state:
+                    raise AssertionError("the saved game does not load back to the same state")
+            res = game.result()
+            who = "draw" if res is None or res.winner is None else f"Player {res.winner + 1} wins"
+            print(f"game {g}: {n} actions, {who} ({res.reason if res else '?'}); {rs.summary(game.state)}")
+        except Exception:  # noqa: BLE001 - selfplay reports every failure and goes on
+            errors += 1
+            print(f"game {g}: ERROR", flush=True)
+            traceback.print_exc()
+    dt = time.perf_counter() - t0
+    print(f"{games} games, {total} actions, {errors} errors ({dt:.1f} s)")
+    return 1 if errors else 0
+
+
+def replay(path: Path, side: int | None) -> int:
+    """Verify the save at ``path`` and print its log (one side's view if ``side``)."""
+    try:
+        game = Game.load(path)
+    except SaveError as exc:
+        _err(f"cannot use {path}: {exc}")
+        return 1
+    print(f"{game.ruleset.title} — {game.players[0]} v {game.players[1]} — {len(game.records)} actions")
+    log = game.events
+    marks = [*game._marks, len(log)]
+    for e in log[: marks[0]]:
+        if e.visible_to(side):
+            print(f"   {e.text()}")
+    for i, rec in enumerate(game.records):
+        who = game.players[rec.side]
+        print(f"{i + 1:4}. {who}: {rec.text}")
+        for e in log[marks[i] : marks[i + 1]]:
+            if e.visible_to(side):
+                print(f"      {e.text()}")
+    res = game.result()
+    if res is not None:
+        print(_("Result: draw") if res.winner is None else f"{game.players[res.winner]} wins")
+    print(f"verified: {len(game.records)} actions, every roll and the final checksum match")
+    return 0
+
+
+def roster_check(path: Path) -> int:
+    """Print each problem of the roster file with its rule ID; exit 1 if invalid."""
+    from engine.rosterfile import RosterFileError, check_roster_file
+
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        _err(f"cannot read {path}: {exc.strerror}")
+        return 1
+    try:
+        key, problems = check_roster_file(data)
+    except RosterFileError as exc:
+        _err(f"{path}: {exc}")
+        return 1
+    for p in problems:
+        print(f"{p.rule}: {p.text()}")
+    if problems:
+        print(f"{path}: invalid {key} roster, {len(problems)} problem(s)")
+        return 1
+    print(f"{path}: valid {key} roster")
+    return 0
