@@ -1,0 +1,91 @@
+"""The EVA skirmish (rules: eva.md): Evangelion squads on a 20 x 30 board.
+
+``RULESET`` implements :class:`engine.ruleset.Ruleset` for this system.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from engine.dice import Dice
+from engine.i18n import N_
+from engine.ruleset import Result
+from engine.rulesets.eva import actions, options, rules, view
+from engine.rulesets.eva.events import EVENT_TYPES
+from engine.rulesets.eva.roster import Roster, decode_roster, validate
+from engine.rulesets.eva.scenario import bundled_maps, load_bundled
+from engine.rulesets.eva.state import EvaSetup, EvaState
+
+__all__ = ["RULESET", "EvaRuleset"]
+
+
+class EvaRuleset:
+    """The EVA skirmish ruleset (see :class:`engine.ruleset.Ruleset`)."""
+
+    key: ClassVar[str] = "eva"
+    version: ClassVar[int] = 1
+    title: ClassVar[str] = N_("EVA skirmish")
+    Setup: ClassVar[type] = EvaSetup
+    State: ClassVar[type] = EvaState
+    Action: ClassVar[Any] = actions.ACTION_TYPES
+    Event: ClassVar[Any] = EVENT_TYPES
+
+    def new_state(self, setup: EvaSetup, dice: Dice) -> tuple[EvaState, list]:
+        return rules.new_state(setup, dice)
+
+    def to_act(self, state: EvaState) -> frozenset[int]:
+        return rules.to_act(state)
+
+    def options(self, state: EvaState, side: int) -> options.EvaOptions:
+        return options.options(state, side)
+
+    def legal_actions(self, state: EvaState, side: int) -> list[object]:
+        return options.legal_actions(state, side)
+
+    def apply(self, state: EvaState, side: int, action: object, dice: Dice) -> list:
+        return rules.apply(state, side, action, dice)
+
+    def check(self, state: EvaState, side: int, action: object) -> None:
+        """Raise IllegalAction if the action is not allowed now (no change)."""
+        rules.check(state, side, action)
+
+    def view(self, state: EvaState, side: int | None) -> view.EvaView:
+        return view.view(state, side)
+
+    def result(self, state: EvaState) -> Result | None:
+        return rules.result(state)
+
+    def format_action(self, state: EvaState, side: int, action: object) -> str:
+        return actions.format_action(state, side, action)
+
+    def parse_action(self, state: EvaState, side: int, text: str) -> object:
+        return actions.parse_action(state, side, text)
+
+    def random_setup(self, rng: random.Random) -> EvaSetup:
+        """Two random valid rosters (up to 1000 points) on a random bundled map, with
+        a round limit so random play ends."""
+        from engine.rulesets.eva.randomroster import random_roster
+
+        m = load_bundled(rng.choice(bundled_maps()))
+        return EvaSetup(
+            map=m, rosters=[random_roster(rng, "A"), random_roster(rng, "B")], round_limit=rng.randint(6, 12)
+        )
+
+    def summary(self, state: EvaState) -> str:
+        alive = [sum(1 for u in state.units if u.side == s and u.on_board) for s in (0, 1)]
+        return f"{state.map.title}, round {state.round}, Evas {alive[0]} v {alive[1]}"
+
+    def check_invariants(self, state: EvaState) -> None:
+        """Raise AssertionError if the state breaks an invariant of the rules."""
+        rules.check_invariants(state)
+
+    # rosters
+    def decode_roster(self, data: bytes) -> Roster:
+        return decode_roster(data)
+
+    def validate_roster(self, roster: Roster) -> list:
+        return validate(roster)
+
+
+RULESET = EvaRuleset()

@@ -1,0 +1,474 @@
+"""Eva actions (a msgspec tagged union) and their text notation.
+
+The notation follows the forum's own style (EVA-EX-1): a unit's name, then what
+it does, with squares as in EVA-2.2. Keywords are English and case-insensitive.
+
+=====================================  =========================================
+``choose south`` / ``choose north``     take a deployment zone (EVA-5.2)
+``Eva-01 deploy C2 rifle+knife``        place an Eva with what it holds
+``activate Eva-01`` [``berserk``]       start an activation (roll for Berserk)
+``Eva-01 E4-D5-C6-B6``                  move along a path (EVA-8.2)
+``Eva-01 E4-B6``                        move to B6 by the cheapest path
+``Eva-01 kneel`` / ``Eva-01 stand``     change stance (EVA-8.6)
+``Eva-01 swap pistol+knife`` / ``swap -``  change what is held (EVA-9.3)
+``Eva-01 discard``                      throw the Shield aside (EVA-9.4)
+``Eva-01 fire B12`` [``rifle``] [``burst`` | ``aimed legs``]  ranged attack
+``Eva-01 melee F11``                    melee attack (EVA-12.3)
+``Eva-01 disengage``                    try to leave melee (EVA-12.11)
+``Eva-01 neutralise D17``               AT-field neutralisation (EVA-14)
+``Eva-01 jump K2``                      Jumpjet (EVA-16.9)
+``Eva-01 takeoff`` / ``Eva-01 land``    Wings (EVA-16.10)
+``Eva-01 detonate``                     D-Module (EVA-16.3)
+``Eva-01 accelerate``                   Acceleration (EVA-16.11)
+``Eva-01 end``                          end the activation
+``trauma legs``                         name a trauma zone (EVA-11.9)
+``Eva-01 keep rifle``                   keep one weapon after an arms trauma (EVA-9.7)
+``concede``                             give up (EVA-5.11)
+=====================================  =========================================
+
+Parsing is strict: :class:`~engine.ruleset.NotationError` for bad syntax,
+:class:`~engine.ruleset.IllegalAction` for a well-formed action the rules
+forbid now, :class:`~engine.ruleset.AmbiguousAction` when the text fits more
+than one legal action (``fire B12`` with two guns that could fire).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import msgspec
+
+from engine.geometry.square import BadSquare, parse_square, square_name
+from engine.i18n import _
+from engine.ruleset import AmbiguousAction, IllegalAction, NotationError
+from engine.rulesets.eva.state import EvaState
+
+__all__ = ["ACTION_TYPES", "format_action", "parse_action"]
+
+W = 20
+
+
+class ChooseZone(msgspec.Struct, tag="choose"):
+    zone: str  # "south" | "north"
+
+
+class Deploy(msgspec.Struct, tag="deploy"):
+    unit: int
+    square: int
+    hands: list[int] = []
+
+
+class Activate(msgspec.Struct, tag="activate"):
+    unit: int
+    berserk: bool = False
+
+
+class Move(msgspec.Struct, tag="move"):
+    unit: int
+    path: list[int]
+
+
+class Kneel(msgspec.Struct, tag="kneel"):
+    unit: int
+
+
+class Stand(msgspec.Struct, tag="stand"):
+    unit: int
+
+
+class Swap(msgspec.Struct, tag="swap"):
+    unit: int
+    hands: list[int]
+
+
+class Discard(msgspec.Struct, tag="discard"):
+    unit: int
+
+
+class Fire(msgspec.Struct, tag="fire"):
+    unit: int
+    target: int
+    item: int
+    burst: bool = False
+    aimed: str = ""
+
+
+class Melee(msgspec.Struct, tag="melee"):
+    unit: int
+    target: int
+
+
+class Disengage(msgspec.Struct, tag="disengage"):
+    unit: int
+
+
+class Neutralise(msgspec.Struct, tag="neutralise"):
+    unit: int
+    target: int
+
+
+class Jump(msgspec.Struct, tag="jump"):
+    unit: int
+    square: int
+
+
+class TakeOff(msgspec.Struct, tag="takeoff"):
+    unit: int
+
+
+class Land(msgspec.Struct, tag="land"):
+    unit: int
+
+
+class Detonate(msgspec.Struct, tag="detonate"):
+    unit: int
+
+
+class Accelerate(msgspec.Struct, tag="accelerate"):
+    unit: int
+
+
+class End(msgspec.Struct, tag="end"):
+    unit: int
+
+
+class NameZone(msgspec.Struct, tag="zone"):
+    zone: str
+
+
+class Keep(msgspec.Struct, tag="keep"):
+    unit: int
+    item: int
+
+
+class Concede(msgspec.Struct, tag="concede"):
+    #: a concession may be made at any time, out of turn (EVA-5.11)
+    out_of_turn: ClassVar[bool] = True
+
+
+ACTION_TYPES = (
+    ChooseZone
+    | Deploy
+    | Activate
+    | Move
+    | Kneel
+    | Stand
+    | Swap
+    | Discard
+    | Fire
+    | Melee
+    | Disengage
+    | Neutralise
+    | Jump
+    | TakeOff
+    | Land
+    | Detonate
+    | Accelerate
+    | End
+    | NameZone
+    | Keep
+    | Concede
+)
+
+
+# ---------------------------------------------------------------------------
+# formatting
+# ---------------------------------------------------------------------------
+def sq(i: int) -> str:
+    """Flat index → square name (EVA-2.2)."""
+    return square_name(i % W + 1, i // W + 1)
+
+
+def _hands(state: EvaState, unit: int, hands: list[int]) -> str:
+    u = state.units[unit]
+    return "+".join(u.items[i].label for i in hands) if hands else "-"
+
+
+def format_action(state: EvaState, side: int, a: object) -> str:
+    """The action in notation (see the module docstring)."""
+    units = state.units
+
+    def n(i: int) -> str:
+        return units[i].name
+
+    match a:
+        case ChooseZone(zone=z):
+            return f"choose {z}"
+        case Deploy(unit=u, square=s, hands=h):
+            return f"{n(u)} deploy {sq(s)}" + (f" {_hands(state, u, h)}" if h else "")
+        case Activate(unit=u, berserk=b):
+            return f"activate {n(u)}" + (" berserk" if b else "")
+        case Move(unit=u, path=p):
+            return f"{n(u)} " + "-".join(sq(s) for s in p)
+        case Kneel(unit=u):
+            return f"{n(u)} kneel"
+        case Stand(unit=u):
+            return f"{n(u)} stand"
+        case Swap(unit=u, hands=h):
+            return f"{n(u)} swap {_hands(state, u, h)}"
+        case Discard(unit=u):
+            return f"{n(u)} discard"
+        case Fire(unit=u, target=t, item=i, burst=b, aimed=z):
+            text = f"{n(u)} fire {sq(units[t].square)} {units[u].items[i].label}"
+            if b:
+                text += " burst"
+            if z:
+                text += f" aimed {z}"
+            return text
+        case Melee(unit=u, target=t):
+            return f"{n(u)} melee {sq(units[t].square)}"
+        case Disengage(unit=u):
+            return f"{n(u)} disengage"
+        case Neutralise(unit=u, target=t):
+            return f"{n(u)} neutralise {sq(units[t].square)}"
+        case Jump(unit=u, square=s):
+            return f"{n(u)} jump {sq(s)}"
+        case TakeOff(unit=u):
+            return f"{n(u)} takeoff"
+        case Land(unit=u):
+            return f"{n(u)} land"
+        case Detonate(unit=u):
+            return f"{n(u)} detonate"
+        case Accelerate(unit=u):
+            return f"{n(u)} accelerate"
+        case End(unit=u):
+            return f"{n(u)} end"
+        case NameZone(zone=z):
+            return f"trauma {z}"
+        case Keep(unit=u, item=i):
+            return f"{n(u)} keep {units[u].items[i].label}"
+        case Concede():
+            return "concede"
+    raise TypeError(f"not an Eva action: {a!r}")
+
+
+# ---------------------------------------------------------------------------
+# parsing
+# ---------------------------------------------------------------------------
+_VERBS = {
+    "deploy",
+    "kneel",
+    "stand",
+    "swap",
+    "discard",
+    "fire",
+    "melee",
+    "disengage",
+    "neutralise",
+    "neutralize",
+    "jump",
+    "takeoff",
+    "land",
+    "detonate",
+    "accelerate",
+    "end",
+    "keep",
+}
+
+
+def _square(text: str) -> int:
+    try:
+        x, y = parse_square(text)
+    except BadSquare:
+        raise NotationError(_("{text!r} is not a square (A1 to T30).").format(text=text), "EVA-2.2") from None
+    return (y - 1) * W + (x - 1)
+
+
+def _find_unit(state: EvaState, side: int, text: str) -> tuple[int, str]:
+    """The unit of ``side`` whose name starts ``text`` (longest name wins); returns
+    (unit index, rest of the text)."""
+    best = -1
+    best_len = -1
+    folded = text.casefold()
+    for i, u in enumerate(state.units):
+        if u.side != side:
+            continue
+        name = u.name.strip().casefold()
+        fits = folded.startswith(name) and (len(folded) == len(name) or folded[len(name)].isspace())
+        if fits and len(name) > best_len:
+            best, best_len = i, len(name)
+    if best < 0:
+        word = text.split()[0] if text.split() else text
+        raise IllegalAction(_("You have no Eva named {name!r}.").format(name=word), "EVA-1.1")
+    return best, text[best_len:].strip()
+
+
+def _unit_at(state: EvaState, square: int, side: int | None = None) -> int:
+    for i, u in enumerate(state.units):
+        if u.on_board and u.square == square and (side is None or u.side == side):
+            return i
+    raise IllegalAction(_("There is no enemy Eva on {square}.").format(square=sq(square)), "EVA-10.2")
+
+
+def _item(state: EvaState, unit: int, label: str) -> int:
+    u = state.units[unit]
+    for i, it in enumerate(u.items):
+        if it.label.casefold() == label.casefold() and not it.gone:
+            return i
+    raise IllegalAction(_("{unit} carries no {item!r}.").format(unit=u.name, item=label), "EVA-9.2")
+
+
+def _hands_list(state: EvaState, unit: int, text: str) -> list[int]:
+    if text in ("-", ""):
+        return []
+    return sorted(_item(state, unit, part) for part in text.split("+"))
+
+
+def parse_action(state: EvaState, side: int, text: str) -> object:
+    """Parse ``text`` as an action of ``side`` and check it is legal now.
+
+    Raises NotationError (syntax), IllegalAction (well formed, not allowed) or
+    AmbiguousAction (several legal readings).
+    """
+    from engine.rulesets.eva import rules
+
+    raw = " ".join(text.split())
+    if not raw:
+        raise NotationError(_("Type an action, e.g. 'Eva-01 E4-B6'."))
+    low = raw.casefold()
+    words = low.split(" ")
+    action: object
+    if words[0] == "concede" and len(words) == 1:
+        action = Concede()
+    elif words[0] == "choose":
+        if len(words) != 2 or words[1] not in ("south", "north"):
+            raise NotationError(_("Write 'choose south' or 'choose north'."), "EVA-5.2")
+        action = ChooseZone(words[1])
+    elif words[0] == "trauma":
+        if len(words) != 2 or words[1] not in ("arms", "legs", "body", "wings"):
+            raise NotationError(_("Write 'trauma' and a zone: arms, legs, body or wings."), "EVA-11.9")
+        action = NameZone(words[1])
+    elif words[0] == "activate":
+        rest = raw[len("activate") :].strip()
+        berserk = False
+        if rest.casefold().endswith(" berserk"):
+            try:
+                unit, tail = _find_unit(state, side, rest)
+            except IllegalAction:
+                rest = rest[: -len(" berserk")]
+                berserk = True
+                unit, tail = _find_unit(state, side, rest)
+            else:
+                if tail.casefold() == "berserk":
+                    berserk = True
+                    tail = ""
+        else:
+            unit, tail = _find_unit(state, side, rest)
+        if tail:
+            raise NotationError(_("Unexpected {text!r} after the unit's name.").format(text=tail))
+        action = Activate(unit, berserk)
+    else:
+        unit, rest = _find_unit(state, side, raw)
+        action = _parse_unit_command(state, side, unit, rest, rules)
+    rules.check(state, side, action)
+    return action
+
+
+def _parse_unit_command(state: EvaState, side: int, unit: int, rest: str, rules: object) -> object:
+    if not rest:
+        raise NotationError(_("What should the Eva do? e.g. 'E4-B6', 'fire B12', 'end'."))
+    words = rest.split(" ")
+    verb = words[0].casefold()
+    args = words[1:]
+    if verb not in _VERBS:
+        # a path: squares joined by '-'
+        if len(words) != 1 or "-" not in rest:
+            raise NotationError(_("Unknown order {word!r}.").format(word=words[0]))
+        squares = [_square(p) for p in rest.split("-")]
+        if (
+            len(squares) == 2
+            and max(abs(squares[0] % W - squares[1] % W), abs(squares[0] // W - squares[1] // W)) > 1
+        ):
+            path = rules.cheapest_path(state, unit, squares[0], squares[1])  # type: ignore[attr-defined]
+            if path is None:
+                raise IllegalAction(
+                    _("{unit} cannot reach {square} this activation.").format(
+                        unit=state.units[unit].name, square=sq(squares[1])
+                    ),
+                    "EVA-8.2",
+                )
+            return Move(unit, path)
+        return Move(unit, squares)
+    simple = {
+        "kneel": Kneel,
+        "stand": Stand,
+        "discard": Discard,
+        "disengage": Disengage,
+        "takeoff": TakeOff,
+        "land": Land,
+        "detonate": Detonate,
+        "accelerate": Accelerate,
+        "end": End,
+    }
+    if verb in simple:
+        if args:
+            raise NotationError(_("'{verb}' takes nothing after it.").format(verb=verb))
+        return simple[verb](unit)
+    if verb == "deploy":
+        if not 1 <= len(args) <= 2:
+            raise NotationError(_("Write e.g. 'Eva-01 deploy C2 rifle+knife'."), "EVA-5.2")
+        hands = _hands_list(state, unit, args[1]) if len(args) == 2 else []
+        return Deploy(unit, _square(args[0]), hands)
+    if verb == "swap":
+        if len(args) != 1:
+            raise NotationError(_("Write e.g. 'Eva-01 swap pistol+knife' or 'swap -'."), "EVA-9.3")
+        return Swap(unit, _hands_list(state, unit, args[0]))
+    if verb == "keep":
+        if len(args) != 1:
+            raise NotationError(_("Write e.g. 'Eva-01 keep rifle'."), "EVA-9.7")
+        return Keep(unit, _item(state, unit, args[0]))
+    if verb in ("melee", "neutralise", "neutralize", "jump"):
+        if len(args) != 1:
+            raise NotationError(_("Write the verb and one square, e.g. '{verb} F11'.").format(verb=verb))
+        square = _square(args[0])
+        if verb == "jump":
+            return Jump(unit, square)
+        target = _unit_at(state, square, 1 - side)
+        return Melee(unit, target) if verb == "melee" else Neutralise(unit, target)
+    # fire
+    if not args:
+        raise NotationError(_("Write e.g. 'Eva-01 fire B12 rifle'."), "EVA-10.1")
+    target = _unit_at(state, _square(args[0]), 1 - side)
+    rest_args = args[1:]
+    burst = False
+    aimed = ""
+    label = ""
+    i = 0
+    while i < len(rest_args):
+        w = rest_args[i].casefold()
+        if w == "burst":
+            burst = True
+        elif w == "aimed":
+            if i + 1 >= len(rest_args) or rest_args[i + 1].casefold() not in (
+                "arms",
+                "legs",
+                "body",
+                "wings",
+            ):
+                raise NotationError(_("'aimed' needs a zone: arms, legs, body or wings."), "EVA-11.1")
+            aimed = rest_args[i + 1].casefold()
+            i += 1
+        elif not label:
+            label = rest_args[i]
+        else:
+            raise NotationError(_("Unexpected {text!r}.").format(text=rest_args[i]))
+        i += 1
+    if label:
+        return Fire(unit, target, _item(state, unit, label), burst, aimed)
+    candidates = []
+    for idx in state.units[unit].hands:
+        f = Fire(unit, target, idx, burst, aimed)
+        try:
+            rules.check(state, side, f)  # type: ignore[attr-defined]
+        except IllegalAction:
+            continue
+        candidates.append(f)
+    if not candidates:
+        raise IllegalAction(
+            _("{unit} holds no weapon that can make this attack now.").format(unit=state.units[unit].name),
+            "EVA-10.2",
+        )
+    if len(candidates) > 1:
+        labels = ", ".join(state.units[unit].items[c.item].label for c in candidates)
+        raise AmbiguousAction(_("Which weapon? {labels}.").format(labels=labels))
+    return candidates[0]

@@ -1,0 +1,595 @@
+"""Events of the Eva game: what the log shows, and to whom (EVA-18).
+
+``to`` is None for a public event, or the side that alone may see it. Public
+events carry only public facts (positions, held items, dice, hit or miss, raw
+damage, EVA-18.2); private details (armour, energy, TN, traumas other than
+wings, the two start-of-activation rolls, EVA-18.3) go in events with ``to``
+set to the owner. Every text goes through the translation function.
+"""
+
+from __future__ import annotations
+
+from engine.i18n import _
+from engine.ruleset import Event
+
+__all__ = ["EVENT_TYPES"]
+
+
+def _dice(faces: list[int] | tuple[int, ...]) -> str:
+    return ", ".join(str(f) for f in faces)
+
+
+def _zone(z: str) -> str:
+    return {"arms": _("arms"), "legs": _("legs"), "body": _("body"), "wings": _("wings")}.get(z, z)
+
+
+def _band(b: int) -> str:
+    return (_("close"), _("medium"), _("long"))[b]
+
+
+def _player(side: int) -> str:
+    return _("Player {n}").format(n=side + 1)
+
+
+class RollOff(Event, tag="rolloff"):
+    """A roll-off: ``purpose`` lance / zone / initiative; ``rolls`` one [P1, P2] pair
+    per attempt (ties re-rolled); ``winner`` the higher roller's side."""
+
+    purpose: str
+    rolls: list[list[int]]
+    winner: int
+
+    def text(self) -> str:
+        attempts = "; ".join(f"{a}–{b}" for a, b in self.rolls)
+        what = {
+            "lance": _("Lance roll-off"),
+            "zone": _("Deployment roll-off"),
+            "initiative": _("Initiative"),
+        }.get(self.purpose, self.purpose)
+        return _("{what}: {dice} — {player} wins.").format(
+            what=what, dice=attempts, player=_player(self.winner)
+        )
+
+
+class LanceReplaced(Event, tag="lance_replaced"):
+    """EVA-17.11: the loser's Lance becomes a Spear Replica."""
+
+    side: int
+    unit: str
+
+    def text(self) -> str:
+        return _("{unit}'s Lance of Longinus becomes a Spear Replica for this game.").format(unit=self.unit)
+
+
+class ZoneChosen(Event, tag="zone_chosen"):
+    side: int
+    zone: str
+
+    def text(self) -> str:
+        zone = _("the south zone (rows 1-3)") if self.zone == "south" else _("the north zone (rows 28-30)")
+        return _("{player} takes {zone}.").format(player=_player(self.side), zone=zone)
+
+
+class Deployed(Event, tag="deployed"):
+    unit: str
+    square: str
+    held: list[str]
+
+    def text(self) -> str:
+        held = ", ".join(self.held) or _("empty hands")
+        return _("{unit} deploys on {square} ({held}).").format(unit=self.unit, square=self.square, held=held)
+
+
+class RoundStarted(Event, tag="round"):
+    round: int
+    first: int
+
+    def text(self) -> str:
+        return _("Round {n} begins; {player} activates first.").format(
+            n=self.round, player=_player(self.first)
+        )
+
+
+class Activated(Event, tag="activated"):
+    unit: str
+
+    def text(self) -> str:
+        return _("{unit} is activated.").format(unit=self.unit)
+
+
+class Regenerated(Event, tag="regenerated"):
+    unit: str
+    armour: int
+
+    def text(self) -> str:
+        return _("{unit} regenerates: armour {armour}.").format(unit=self.unit, armour=self.armour)
+
+
+class PrivateRoll(Event, tag="private_roll"):
+    """The body-trauma or Berserk roll, shown only to the owner (EVA-18.3)."""
+
+    unit: str
+    kind: str
+    die: int
+    success: bool
+
+    def text(self) -> str:
+        if self.kind == "body":
+            verdict = _("the activation is skipped") if self.success else _("it acts")
+            return _("{unit} body-trauma check: {die} — {verdict}.").format(
+                unit=self.unit, die=self.die, verdict=verdict
+            )
+        verdict = _("berserk!") if self.success else _("no effect")
+        return _("{unit} Berserk roll: {die} — {verdict}.").format(
+            unit=self.unit, die=self.die, verdict=verdict
+        )
+
+
+class Skipped(Event, tag="skipped"):
+    unit: str
+
+    def text(self) -> str:
+        return _("{unit} skips its activation.").format(unit=self.unit)
+
+
+class WentBerserk(Event, tag="berserk"):
+    unit: str
+
+    def text(self) -> str:
+        return _("{unit} goes berserk!").format(unit=self.unit)
+
+
+class EnergyNow(Event, tag="energy"):
+    """Private to the owner: energy after an action or at the start."""
+
+    unit: str
+    energy: int
+    spent: int = 0
+    maximum: int = 0
+
+    def text(self) -> str:
+        if self.maximum:
+            return _("{unit} has {energy} energy this activation.").format(unit=self.unit, energy=self.energy)
+        return _("{unit}: {spent} energy spent, {energy} left.").format(
+            unit=self.unit, spent=self.spent, energy=self.energy
+        )
+
+
+class Moved(Event, tag="moved"):
+    unit: str
+    path: list[str]
+
+    def text(self) -> str:
+        return _("{unit} moves {path}.").format(unit=self.unit, path="→".join(self.path))
+
+
+class Stance(Event, tag="stance"):
+    unit: str
+    kneeling: bool
+
+    def text(self) -> str:
+        return (_("{unit} kneels.") if self.kneeling else _("{unit} stands up.")).format(unit=self.unit)
+
+
+class Swapped(Event, tag="swapped"):
+    unit: str
+    held: list[str]
+
+    def text(self) -> str:
+        held = ", ".join(self.held) or _("empty hands")
+        return _("{unit} now holds: {held}.").format(unit=self.unit, held=held)
+
+
+class ShieldDiscarded(Event, tag="shield_discarded"):
+    unit: str
+
+    def text(self) -> str:
+        return _("{unit} throws its Shield aside.").format(unit=self.unit)
+
+
+class AttackDeclared(Event, tag="attack"):
+    unit: str
+    weapon: str
+    target: str
+    square: str
+    band: int
+    burst: bool = False
+    aimed: str = ""
+
+    def text(self) -> str:
+        how = (
+            _("a burst")
+            if self.burst
+            else (_("an aimed shot ({zone})").format(zone=_zone(self.aimed)) if self.aimed else _("a shot"))
+        )
+        return _("{unit} attacks {target} on {square} with {weapon}: {how}, {band} range.").format(
+            unit=self.unit,
+            target=self.target,
+            square=self.square,
+            weapon=self.weapon,
+            how=how,
+            band=_band(self.band),
+        )
+
+
+class AttackOdds(Event, tag="odds"):
+    """Private to the attacker: the TN and its modifiers (EVA-18.3)."""
+
+    unit: str
+    tn: int
+    modifiers: list[str]
+
+    def text(self) -> str:
+        mods = ", ".join(self.modifiers)
+        return (
+            _("TN {tn}+ ({mods}).").format(tn=self.tn, mods=mods)
+            if mods
+            else _("TN {tn}+.").format(tn=self.tn)
+        )
+
+
+class ShotRolled(Event, tag="shot"):
+    """One shot's dice: ``dice`` the to-hit dice in order (a re-roll or the second
+    die of an Improved Targeting System included), ``confirm`` the confirmation
+    die (0 when none was rolled)."""
+
+    unit: str
+    target: str
+    dice: list[int]
+    hit: bool
+    candidate: bool = False
+    confirm: int = 0
+    auto_confirm: bool = False
+    critical: bool = False
+    raw: int = 0
+    instant: bool = False
+    shot: int = 0
+    no_roll: bool = False
+
+    def text(self) -> str:
+        parts = []
+        if self.shot:
+            parts.append(_("Shot {n}:").format(n=self.shot))
+        if self.no_roll:
+            parts.append(_("no to-hit roll"))
+        else:
+            parts.append(_("dice {dice}").format(dice=_dice(self.dice)))
+        if not self.hit:
+            parts.append(_("MISS"))
+            return " ".join(parts) + "."
+        parts.append(_("HIT"))
+        if self.candidate:
+            if self.auto_confirm:
+                parts.append(_("critical confirmed automatically"))
+            elif self.critical:
+                parts.append(_("confirmation {die}: CRITICAL").format(die=self.confirm))
+            else:
+                parts.append(_("confirmation {die} fails").format(die=self.confirm))
+        if self.instant:
+            parts.append(_("instant destruction!"))
+        else:
+            parts.append(_("raw damage {raw}").format(raw=self.raw))
+        return " ".join(parts) + "."
+
+
+class DamageTaken(Event, tag="damage"):
+    """Private to the target's owner: what the hit did (EVA-13.3)."""
+
+    unit: str
+    raw: int
+    absorbed: int
+    lost: int
+    armour: int
+    shield: int = 0
+
+    def text(self) -> str:
+        if self.absorbed and not self.lost:
+            return _("{unit}: the Shield absorbs {absorbed} ({shield} left); armour {armour}.").format(
+                unit=self.unit, absorbed=self.absorbed, shield=self.shield, armour=self.armour
+            )
+        if self.absorbed:
+            return _("{unit}: the Shield absorbs {absorbed}; −{lost} armour, {armour} left.").format(
+                unit=self.unit, absorbed=self.absorbed, lost=self.lost, armour=self.armour
+            )
+        return _("{unit}: −{lost} armour, {armour} left.").format(
+            unit=self.unit, lost=self.lost, armour=self.armour
+        )
+
+
+class ShieldDestroyed(Event, tag="shield_destroyed"):
+    unit: str
+
+    def text(self) -> str:
+        return _("{unit}'s Shield is destroyed.").format(unit=self.unit)
+
+
+class Pinned(Event, tag="pinned"):
+    unit: str
+
+    def text(self) -> str:
+        return _("{unit} is pinned by the Spear until the end of the round.").format(unit=self.unit)
+
+
+class EnergyPenalty(Event, tag="energy_penalty"):
+    """Private to the owner: a thrown Spear's hit lowers maximum energy (EVA-15.13)."""
+
+    unit: str
+    amount: int
+
+    def text(self) -> str:
+        return _("{unit}'s maximum energy is {amount} lower for the rest of the game.").format(
+            unit=self.unit, amount=self.amount
+        )
+
+
+class TraumaInflicted(Event, tag="trauma"):
+    """A trauma; public only for wings (EVA-18.3)."""
+
+    unit: str
+    zone: str
+    lasting: bool = True
+
+    def text(self) -> str:
+        how = _("for the rest of the game") if self.lasting else _("until the end of its next activation")
+        return _("{unit} suffers a {zone} trauma, {how}.").format(
+            unit=self.unit, zone=_zone(self.zone), how=how
+        )
+
+
+class Fell(Event, tag="fell"):
+    unit: str
+    die: int
+
+    def text(self) -> str:
+        return _("{unit} falls to the ground: fall damage die {die}.").format(unit=self.unit, die=self.die)
+
+
+class MeleeRolled(Event, tag="melee"):
+    """The exchange (EVA-12.6): each side's 2d6 (two sets for a Pseudo-Pilot), totals, winner."""
+
+    attacker: str
+    defender: str
+    a_dice: list[list[int]]
+    d_dice: list[list[int]]
+    a_total: int
+    d_total: int
+    winner: str = ""
+    critical: bool = False
+
+    def text(self) -> str:
+        a = " / ".join(_dice(d) for d in self.a_dice)
+        d = " / ".join(_dice(x) for x in self.d_dice)
+        base = _("Melee: {a} rolls {ad} (total {at}), {d} rolls {dd} (total {dt})").format(
+            a=self.attacker, ad=a, at=self.a_total, d=self.defender, dd=d, dt=self.d_total
+        )
+        if not self.winner:
+            return base + " — " + _("equal totals.")
+        verdict = _("{w} wins").format(w=self.winner)
+        if self.critical:
+            verdict += ", " + _("CRITICAL")
+        return base + " — " + verdict + "."
+
+
+class MeleeAttack(Event, tag="melee_attack"):
+    unit: str
+    target: str
+    square: str
+
+    def text(self) -> str:
+        return _("{unit} attacks {target} on {square} in melee.").format(
+            unit=self.unit, target=self.target, square=self.square
+        )
+
+
+class AutoLoss(Event, tag="auto_loss"):
+    attacker: str
+    defender: str
+
+    def text(self) -> str:
+        return _("{d} loses automatically to {a}'s Extended Arms.").format(d=self.defender, a=self.attacker)
+
+
+class ZoneNamed(Event, tag="zone_named"):
+    unit: str
+    target: str
+    zone: str
+
+    def text(self) -> str:
+        return _("{unit} names the {zone} of {target}.").format(
+            unit=self.unit, zone=_zone(self.zone), target=self.target
+        )
+
+
+class DamageDice(Event, tag="damage_dice"):
+    """Public damage dice and raw damage (melee, disengagement, blast)."""
+
+    unit: str
+    dice: list[int]
+    raw: int
+
+    def text(self) -> str:
+        return _("{unit} takes {dice} = {raw} raw damage.").format(
+            unit=self.unit, dice=_dice(self.dice), raw=self.raw
+        )
+
+
+class Disengage(Event, tag="disengage"):
+    unit: str
+    die: int
+    success: bool
+
+    def text(self) -> str:
+        verdict = _("breaks away") if self.success else _("fails to break away")
+        return _("{unit} tries to leave melee: {die} — {verdict}.").format(
+            unit=self.unit, die=self.die, verdict=verdict
+        )
+
+
+class Neutralise(Event, tag="neutralise"):
+    unit: str
+    target: str
+    dice: list[int]
+    automatic: bool
+    hit: bool
+    own: int = 0
+    theirs: int = 0
+    success: bool = False
+
+    def text(self) -> str:
+        roll = (
+            _("automatic (engaged)")
+            if self.automatic
+            else _("attack dice {dice}").format(dice=_dice(self.dice))
+        )
+        if not self.hit:
+            return _("{unit} tries to neutralise {target}'s AT field: {roll} — miss.").format(
+                unit=self.unit, target=self.target, roll=roll
+            )
+        verdict = _("the field is down for this activation") if self.success else _("the field holds")
+        return _(
+            "{unit} tries to neutralise {target}'s AT field: {roll}; field dice {a} against {b} — {verdict}."
+        ).format(unit=self.unit, target=self.target, roll=roll, a=self.own, b=self.theirs, verdict=verdict)
+
+
+class Jumped(Event, tag="jumped"):
+    unit: str
+    src: str
+    dst: str
+
+    def text(self) -> str:
+        return _("{unit} jumps from {a} to {b}.").format(unit=self.unit, a=self.src, b=self.dst)
+
+
+class Flight(Event, tag="flight"):
+    unit: str
+    airborne: bool
+
+    def text(self) -> str:
+        return (_("{unit} takes off.") if self.airborne else _("{unit} lands.")).format(unit=self.unit)
+
+
+class Detonated(Event, tag="detonated"):
+    unit: str
+    dice: list[int]
+
+    def text(self) -> str:
+        return _("{unit} detonates its D-Module: {dice}.").format(unit=self.unit, dice=_dice(self.dice))
+
+
+class Accelerated(Event, tag="accelerated"):
+    unit: str
+
+    def text(self) -> str:
+        return _("{unit} accelerates: steps cost half this activation.").format(unit=self.unit)
+
+
+class ActivationEnded(Event, tag="activation_end"):
+    unit: str
+
+    def text(self) -> str:
+        return _("{unit} ends its activation.").format(unit=self.unit)
+
+
+class Destroyed(Event, tag="destroyed"):
+    unit: str
+    side: int
+
+    def text(self) -> str:
+        return _("{unit} ({player}) is destroyed!").format(unit=self.unit, player=_player(self.side))
+
+
+class Revealed(Event, tag="revealed"):
+    unit: str
+    item: str
+
+    def text(self) -> str:
+        return _("{unit} is seen to have {item}.").format(unit=self.unit, item=_(self.item))
+
+
+class Stowed(Event, tag="stowed"):
+    unit: str
+    item: str
+
+    def text(self) -> str:
+        return _("{unit} can hold only one one-handed weapon and stows its {item}.").format(
+            unit=self.unit, item=self.item
+        )
+
+
+class Waiting(Event, tag="waiting"):
+    kind: str
+    side: int
+    unit: str
+
+    def text(self) -> str:
+        if self.kind == "zone":
+            return _("{player} names a trauma zone for {unit}.").format(
+                player=_player(self.side), unit=self.unit
+            )
+        return _("{player} chooses which weapon {unit} keeps.").format(
+            player=_player(self.side), unit=self.unit
+        )
+
+
+class GameEnded(Event, tag="game_over"):
+    winner: int | None
+    reason: str
+    scores: list[int]
+
+    def text(self) -> str:
+        if self.winner is None:
+            return _("The game ends in a draw ({reason}).").format(reason=_(self.reason))
+        return _("{player} wins ({reason}).").format(player=_player(self.winner), reason=_(self.reason))
+
+
+class Conceded(Event, tag="conceded"):
+    side: int
+
+    def text(self) -> str:
+        return _("{player} concedes.").format(player=_player(self.side))
+
+
+EVENT_TYPES = (
+    RollOff
+    | LanceReplaced
+    | ZoneChosen
+    | Deployed
+    | RoundStarted
+    | Activated
+    | Regenerated
+    | PrivateRoll
+    | Skipped
+    | WentBerserk
+    | EnergyNow
+    | Moved
+    | Stance
+    | Swapped
+    | ShieldDiscarded
+    | AttackDeclared
+    | AttackOdds
+    | ShotRolled
+    | DamageTaken
+    | ShieldDestroyed
+    | Pinned
+    | EnergyPenalty
+    | TraumaInflicted
+    | Fell
+    | MeleeRolled
+    | MeleeAttack
+    | AutoLoss
+    | ZoneNamed
+    | DamageDice
+    | Disengage
+    | Neutralise
+    | Jumped
+    | Flight
+    | Detonated
+    | Accelerated
+    | ActivationEnded
+    | Destroyed
+    | Revealed
+    | Stowed
+    | Waiting
+    | GameEnded
+    | Conceded
+)

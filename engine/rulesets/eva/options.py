@@ -1,0 +1,379 @@
+"""What a side may do now, in a form a UI can offer and a bot can enumerate.
+
+Everything here comes from the rules module (reachable squares with their
+energy cost, legal targets with range band, cover and the exact hit chance with
+each modifier itemised), so neither a UI nor a bot computes a rule.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import msgspec
+
+from engine.ruleset import IllegalAction
+from engine.rulesets.eva import rules
+from engine.rulesets.eva.actions import (
+    Accelerate,
+    Activate,
+    ChooseZone,
+    Deploy,
+    Detonate,
+    Discard,
+    Disengage,
+    End,
+    Fire,
+    Jump,
+    Keep,
+    Kneel,
+    Land,
+    Melee,
+    Move,
+    NameZone,
+    Neutralise,
+    Stand,
+    Swap,
+    TakeOff,
+)
+from engine.rulesets.eva.catalog import WEAPONS
+from engine.rulesets.eva.state import BATTLE, DEPLOY, ZONE, EvaState
+
+__all__ = [
+    "EvaOptions",
+    "MeleeOption",
+    "MoveOption",
+    "NeutraliseOption",
+    "ShotOption",
+    "legal_actions",
+    "options",
+]
+
+W = 20
+
+
+class MoveOption(msgspec.Struct, frozen=True):
+    """A square the active Eva can move to: ``square`` (flat index), ``cost``
+    (energy) and a cheapest ``path`` (flat indices, from its square)."""
+
+    square: int
+    cost: int
+    path: list[int]
+
+
+class ShotOption(msgspec.Struct, frozen=True):
+    """A legal ranged attack with its odds.
+
+    ``item``: the weapon's item index; ``target`` unit index and ``square``;
+    ``band`` 0 close / 1 medium / 2 long; ``seen``, ``cover``; ``tn`` and
+    ``modifiers`` (message ID, TN change) itemised; ``p_hit`` and ``p_crit``:
+    exact chances (0-1) of a hit and of a confirmed critical per shot;
+    ``damage``: raw damage per hit; ``energy`` of a single attack, ``burst_energy``
+    (0 if no burst) and ``aimed_energy``; ``burst_tn``/``burst_p_hit`` for a burst.
+    """
+
+    item: int
+    label: str
+    weapon: str
+    target: int
+    square: int
+    band: int
+    seen: bool
+    cover: bool
+    tn: int
+    modifiers: list[tuple[str, int]]
+    p_hit: float
+    p_crit: float
+    damage: int
+    energy: int
+    aimed_energy: int
+    burst_energy: int = 0
+    burst_tn: int = 0
+    burst_p_hit: float = 0.0
+    no_roll: bool = False
+    p_hit_exact: str = ""
+
+
+class MeleeOption(msgspec.Struct, frozen=True):
+    """A legal melee attack: ``target``, ``square``, ``dist2`` (squares²),
+    ``auto_loss`` (Extended Arms beyond distance 1: the defender loses), and the
+    attacker's own melee ``bonus``. The defender's bonus is not shown: it may
+    depend on equipment the attacker's side does not know (EVA-18)."""
+
+    target: int
+    square: int
+    dist2: int
+    auto_loss: bool
+    bonus: int
+    energy: int = 3
+
+
+class NeutraliseOption(msgspec.Struct, frozen=True):
+    """A legal AT-neutralisation attempt: ``automatic`` when engaged with the target,
+    else the attack roll's ``tn`` and exact ``p_hit`` (EVA-14.2)."""
+
+    target: int
+    square: int
+    automatic: bool
+    tn: int = 0
+    p_hit: float = 1.0
+
+
+class EvaOptions(msgspec.Struct):
+    """The choices of one side now. ``kind`` says which part applies:
+    ``"wait"`` (nothing to decide), ``"zone"`` (choose south/north), ``"deploy"``
+    (``deploy_units``, ``deploy_squares``), ``"activate"`` (``activatable`` with
+    ``berserk_roll``), ``"act"`` (the active ``unit``'s options below), ``"decide"``
+    (a pending ``decision`` with its ``choices`` and ``default``), ``"over"``."""
+
+    kind: str
+    side: int
+    zones: list[str] = []
+    deploy_units: list[int] = []
+    deploy_squares: list[int] = []
+    hand_configs: dict[int, list[list[int]]] = {}
+    activatable: list[int] = []
+    berserk_roll: list[int] = []
+    unit: int = -1
+    energy: int = 0
+    obligation: bool = False
+    moves: list[MoveOption] = []
+    kneel: bool = False
+    stand: bool = False
+    swaps: list[tuple[list[int], int]] = []
+    discard: bool = False
+    shots: list[ShotOption] = []
+    melee: list[MeleeOption] = []
+    neutralise: list[NeutraliseOption] = []
+    disengage: bool = False
+    jumps: list[int] = []
+    takeoff: bool = False
+    land: bool = False
+    detonate: bool = False
+    accelerate: bool = False
+    end: bool = False
+    decision: str = ""
+    choices: list[str] = []
+    default: str = ""
+
+
+def _ok(state: EvaState, side: int, action: object) -> bool:
+    try:
+        rules.check(state, side, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def options(state: EvaState, side: int) -> EvaOptions:
+    """Everything ``side`` may do now (see :class:`EvaOptions`)."""
+    if state.over:
+        return EvaOptions("over", side)
+    if side not in rules.to_act(state):
+        return EvaOptions("wait", side)
+    if state.pending is not None:
+        p = state.pending
+        return EvaOptions(
+            "decide", side, unit=p.unit, decision=p.kind, choices=list(p.choices), default=p.default
+        )
+    if state.phase == ZONE:
+        return EvaOptions("zone", side, zones=["south", "north"])
+    if state.phase == DEPLOY:
+        units = [i for i, u in enumerate(state.units) if u.side == side and not u.deployed]
+        squares = [s for s in range(600) if _ok(state, side, Deploy(units[0], s, []))] if units else []
+        configs = {i: rules.hand_configs(state.units[i]) for i in units}
+        return EvaOptions("deploy", side, deploy_units=units, deploy_squares=squares, hand_configs=configs)
+    if state.phase == BATTLE and state.activation is None:
+        act_units = [
+            i for i, u in enumerate(state.units) if u.side == side and u.on_board and not u.activated
+        ]
+        bers = [i for i in act_units if rules.berserk_eligible(state.units[i])]
+        return EvaOptions("activate", side, activatable=act_units, berserk_roll=bers)
+    act = state.activation
+    assert act is not None
+    ui = act.unit
+    u = state.units[ui]
+    o = EvaOptions("act", side, unit=ui, energy=u.energy, obligation=act.obligation)
+    reach = rules.reachable(state, ui)
+    if reach:
+        full = rules._search(state, ui)[0]
+        moves = []
+        for s, (c, _p) in sorted(reach.items()):
+            path = [s]
+            t = s
+            while t != u.square:
+                t = full[t][1]
+                path.append(t)
+            moves.append(MoveOption(s, c, path[::-1]))
+        o.moves = moves
+    o.kneel = _ok(state, side, Kneel(ui))
+    o.stand = _ok(state, side, Stand(ui))
+    o.swaps = [(h, rules.swap_cost(u, h)) for h in rules.hand_configs(u) if _ok(state, side, Swap(ui, h))]
+    o.discard = _ok(state, side, Discard(ui))
+    o.shots = _shots(state, side, ui)
+    o.melee = [
+        MeleeOption(
+            j,
+            e.square,
+            rules.d2(u.square, e.square),
+            u.has("arms") and rules.d2(u.square, e.square) >= 2,
+            rules.melee_bonus(u, True, rules.d2(u.square, e.square)),
+        )
+        for j, e in enumerate(state.units)
+        if e.side != side and e.on_board and _ok(state, side, Melee(ui, j))
+    ]
+    o.neutralise = _neutralise(state, side, ui)
+    o.disengage = _ok(state, side, Disengage(ui))
+    o.jumps = (
+        [s for s in rules.jump_targets(state, u) if _ok(state, side, Jump(ui, s))] if u.has("jumpjet") else []
+    )
+    o.takeoff = _ok(state, side, TakeOff(ui))
+    o.land = _ok(state, side, Land(ui))
+    o.detonate = _ok(state, side, Detonate(ui))
+    o.accelerate = _ok(state, side, Accelerate(ui))
+    o.end = _ok(state, side, End(ui))
+    return o
+
+
+def _shots(state: EvaState, side: int, ui: int) -> list[ShotOption]:
+    u = state.units[ui]
+    out = []
+    for item in u.hands:
+        w = WEAPONS.get(u.items[item].code)
+        if w is None or w.damage is None:
+            continue
+        for j, t in enumerate(state.units):
+            if t.side == side or not t.on_board:
+                continue
+            try:
+                p = rules.plan_fire(state, side, Fire(ui, j, item))
+            except IllegalAction:
+                continue
+            hit, crit = rules.hit_odds(u, w, p.tn, w.no_roll)
+            burst_e = bt = 0
+            bp = 0.0
+            if u.items[item].auto and w.auto_points is not None and u.energy >= 5:
+                try:
+                    bp_plan = rules.plan_fire(state, side, Fire(ui, j, item, burst=True))
+                    burst_e = bp_plan.cost
+                    bt = bp_plan.tn
+                    bp = float(rules.hit_odds(u, w, bt)[0])
+                except IllegalAction:
+                    pass
+            aimed = p.cost * 2 if p.cost * 2 <= u.energy else 0
+            out.append(
+                ShotOption(
+                    item=item,
+                    label=u.items[item].label,
+                    weapon=w.code,
+                    target=j,
+                    square=t.square,
+                    band=p.band,
+                    seen=p.seen,
+                    cover=p.cover,
+                    tn=p.tn,
+                    modifiers=list(p.mods),
+                    p_hit=float(hit),
+                    p_crit=float(crit),
+                    damage=p.damage,
+                    energy=p.cost,
+                    aimed_energy=aimed,
+                    burst_energy=burst_e,
+                    burst_tn=bt,
+                    burst_p_hit=bp,
+                    no_roll=w.no_roll,
+                    p_hit_exact=str(Fraction(hit)),
+                )
+            )
+    return out
+
+
+def _neutralise(state: EvaState, side: int, ui: int) -> list[NeutraliseOption]:
+    u = state.units[ui]
+    out = []
+    for j, t in enumerate(state.units):
+        if t.side == side or not t.on_board or not _ok(state, side, Neutralise(ui, j)):
+            continue
+        if u.airborne == t.airborne and rules.d2(u.square, t.square) == 1:
+            out.append(NeutraliseOption(j, t.square, True))
+        else:
+            band = rules.band_of(rules.d2(u.square, t.square))
+            tn, _m = rules.tn_and_mods(state, u, t, None, False, True, rules.in_cover(state, u, t), band)
+            out.append(NeutraliseOption(j, t.square, False, tn, float(rules.hit_odds(u, None, tn)[0])))
+    return out
+
+
+def legal_actions(state: EvaState, side: int) -> list[object]:
+    """A list of legal actions of ``side`` for bots and selfplay.
+
+    Movement is represented by single steps (a longer path is a series of them),
+    deployment by one hand configuration per Eva (its first listed weapons), so
+    the list stays small; every entry is legal.
+    """
+    if state.over or side not in rules.to_act(state):
+        return []
+    if state.pending is not None:
+        p = state.pending
+        if p.kind == "zone":
+            return [NameZone(z) for z in p.choices]
+        t = state.units[p.unit]
+        return [Keep(p.unit, i) for i in t.hands if t.items[i].label in p.choices]
+    if state.phase == ZONE:
+        return [ChooseZone("south"), ChooseZone("north")]
+    if state.phase == DEPLOY:
+        out: list[object] = []
+        for i, u in enumerate(state.units):
+            if u.side != side or u.deployed:
+                continue
+            configs = rules.hand_configs(u)
+            hands = max(configs, key=len)
+            rows = range(0, 3) if state.zones[side] == 0 else range(27, 30)
+            for y in rows:
+                for x in range(W):
+                    a = Deploy(i, y * W + x, hands)
+                    if _ok(state, side, a):
+                        out.append(a)
+            break
+        return out
+    if state.activation is None:
+        acts: list[object] = []
+        for i, u in enumerate(state.units):
+            if u.side == side and u.on_board and not u.activated:
+                acts.append(Activate(i))
+                if rules.berserk_eligible(u):
+                    acts.append(Activate(i, True))
+        return acts
+    ui = state.activation.unit
+    u = state.units[ui]
+    cands: list[object] = []
+    g = rules.geo(state)
+    for n, _d, _s1, _s2 in g.nbrs[u.square]:
+        cands.append(Move(ui, [u.square, n]))
+    cands += [
+        Kneel(ui),
+        Stand(ui),
+        Discard(ui),
+        Disengage(ui),
+        TakeOff(ui),
+        Land(ui),
+        Detonate(ui),
+        Accelerate(ui),
+        End(ui),
+    ]
+    cands += [Swap(ui, h) for h in rules.hand_configs(u)]
+    for j, t in enumerate(state.units):
+        if t.side == side or not t.on_board:
+            continue
+        cands.append(Melee(ui, j))
+        cands.append(Neutralise(ui, j))
+        for item in u.hands:
+            w = WEAPONS.get(u.items[item].code)
+            if w is None or w.damage is None:
+                continue
+            cands.append(Fire(ui, j, item))
+            cands.append(Fire(ui, j, item, burst=True))
+            cands.append(Fire(ui, j, item, aimed="legs"))
+            if t.airborne:
+                cands.append(Fire(ui, j, item, aimed="wings"))
+    if u.has("jumpjet"):
+        cands += [Jump(ui, s) for s in rules.jump_targets(state, u)]
+    return [a for a in cands if _ok(state, side, a)]
