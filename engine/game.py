@@ -116,12 +116,12 @@ class Game:
         subclasses when the action is malformed or illegal; the game is then
         unchanged. Autosaves when the game has a path.
         """
-        if side not in self.to_act():
+        if isinstance(action, str):
+            action = self.parse(side, action)
+        if side not in self.to_act() and not getattr(action, "out_of_turn", False):
             if not self.to_act():
                 raise IllegalAction(_("The game is over."))
             raise IllegalAction(_("It is not this side's turn to decide."))
-        if isinstance(action, str):
-            action = self.parse(side, action)
         text = self.ruleset.format_action(self.state, side, action)
         n0 = len(self.dice.log)
         events = self.ruleset.apply(self.state, side, action, self.dice)
@@ -239,7 +239,7 @@ class Game:
                 action = msgspec.json.decode(rec.action, type=rs.Action)
             except (msgspec.DecodeError, RecursionError) as exc:
                 raise SaveError(f"action {i} is damaged: {exc}", i) from None
-            if rec.side not in game.to_act():
+            if rec.side not in game.to_act() and not getattr(action, "out_of_turn", False):
                 raise SaveError(f"action {i} ({rec.text}) was not that side's to make", i)
             dice.expect(rec.rolls)
             n0 = len(dice.log)

@@ -10,7 +10,9 @@ Sides are numbered 0 (Player 1) and 1 (Player 2).
 Turn shapes the protocol covers (see the design guide): one side acting; the
 side that is *not* active deciding mid-action (a pending decision that the
 ruleset reports through :meth:`Ruleset.to_act`); both sides at once (sealed,
-simultaneous orders: ``to_act`` returns both sides).
+simultaneous orders: ``to_act`` returns both sides). An action whose class has
+a true ``out_of_turn`` attribute (a concession) may be submitted by either side
+at any time.
 """
 
 from __future__ import annotations
