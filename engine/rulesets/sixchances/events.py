@@ -1,0 +1,369 @@
+"""The events of Six Chances Party, for the log (a msgspec tagged union).
+
+Every event has ``to``: None when both players may see it, else the only side
+that may (the sealed starting squads before the reveal, SC-2.5). ``text()``
+renders the event in the current language through :func:`engine.i18n._`.
+"""
+
+from __future__ import annotations
+
+from engine.i18n import _, ngettext
+from engine.ruleset import Event
+from engine.rulesets.sixchances.catalog import ENDINGS, STAT_NAMES
+from engine.rulesets.sixchances.state import SquadOrder, Tokens
+
+__all__ = [
+    "AttackDeclared",
+    "AttackerWon",
+    "BagSplit",
+    "CannotAttack",
+    "DefenceRolled",
+    "DefenderWon",
+    "FirstPlayer",
+    "ForcedLapsed",
+    "GameOver",
+    "Passed",
+    "Regrouped",
+    "ReinforcementRolled",
+    "RollOff",
+    "SCEvent",
+    "SquadDestroyed",
+    "SquadMoved",
+    "SquadsOrdered",
+    "SquadsRevealed",
+    "SquadsSealed",
+    "TurnBegan",
+    "TurnEnded",
+]
+
+
+def _player(side: int) -> str:
+    return _("Player {n}").format(n=side + 1)
+
+
+def _stat(stat: str) -> str:
+    return _(STAT_NAMES[stat])
+
+
+def _tokens(n: int) -> str:
+    return ngettext("{n} token", "{n} tokens", n).format(n=n)
+
+
+def _levels(pot: int, res: int, sup: int) -> str:
+    return _("Pot {pot} / Res {res} / Sup {sup}").format(pot=pot, res=res, sup=sup)
+
+
+def _squad_list(labels: tuple[str, ...], squads: tuple[SquadOrder, ...]) -> str:
+    parts = []
+    for label, s in zip(labels, squads, strict=True):
+        text = f"{label} {_levels(s.pot, s.res, s.sup)}"
+        if s.cell:
+            text += " " + _("on {cell}").format(cell=s.cell)
+        parts.append(text)
+    return "; ".join(parts)
+
+
+class BagSplit(Event, tag="sc.BagSplit"):
+    """The bag was split into the two reserves (SC-2.2): each player's tokens by colour."""
+
+    p1: Tokens
+    p2: Tokens
+
+    def text(self) -> str:
+        return _(
+            "The bag is split. Player 1's reserve: {r1} red, {g1} green, {b1} blue; "
+            "Player 2's reserve: {r2} red, {g2} green, {b2} blue."
+        ).format(
+            r1=self.p1.pot, g1=self.p1.res, b1=self.p1.sup, r2=self.p2.pot, g2=self.p2.res, b2=self.p2.sup
+        )
+
+
+class SquadsSealed(Event, tag="sc.SquadsSealed"):
+    """``side`` has sealed its starting squads; what they are stays hidden (SC-2.5)."""
+
+    side: int
+
+    def text(self) -> str:
+        return _("{player} has sealed their starting squads.").format(player=_player(self.side))
+
+
+class SquadsOrdered(Event, tag="sc.SquadsOrdered"):
+    """Private to ``side`` (``to``): the starting squads it sealed, with their future labels."""
+
+    side: int
+    labels: tuple[str, ...]
+    squads: tuple[SquadOrder, ...]
+
+    def text(self) -> str:
+        return _("Your sealed starting squads: {squads}.").format(
+            squads=_squad_list(self.labels, self.squads)
+        )
+
+
+class SquadsRevealed(Event, tag="sc.SquadsRevealed"):
+    """Both orders are in: ``side``'s starting squads are revealed (SC-2.5)."""
+
+    side: int
+    labels: tuple[str, ...]
+    squads: tuple[SquadOrder, ...]
+
+    def text(self) -> str:
+        return _("{player} reveals: {squads}.").format(
+            player=_player(self.side), squads=_squad_list(self.labels, self.squads)
+        )
+
+
+class RollOff(Event, tag="sc.RollOff"):
+    """One round of the roll-off for the first turn: each player's d20 (SC-2.7)."""
+
+    p1: int
+    p2: int
+
+    def text(self) -> str:
+        if self.p1 == self.p2:
+            return _(
+                "Roll-off for the first turn: Player 1 rolls {a}, Player 2 rolls {b}; roll again."
+            ).format(a=self.p1, b=self.p2)
+        return _("Roll-off for the first turn: Player 1 rolls {a}, Player 2 rolls {b}.").format(
+            a=self.p1, b=self.p2
+        )
+
+
+class FirstPlayer(Event, tag="sc.FirstPlayer"):
+    """``side`` moves first; ``placed``: tokens each player placed in its starting squads (SC-2.7)."""
+
+    side: int
+    placed: tuple[int, int]
+
+    def text(self) -> str:
+        return _("{player} moves first.").format(player=_player(self.side))
+
+
+class TurnBegan(Event, tag="sc.TurnBegan"):
+    """Turn number ``turn`` of ``side`` begins (SC-4.1)."""
+
+    side: int
+    turn: int
+
+    def text(self) -> str:
+        return _("Turn {turn}: {player}.").format(turn=self.turn, player=_player(self.side))
+
+
+class CannotAttack(Event, tag="sc.CannotAttack"):
+    """``side`` is not able to attack: the Attack and Defence steps are skipped (SC-4.5)."""
+
+    side: int
+
+    def text(self) -> str:
+        return _("{player} cannot attack; the turn goes to the Support step.").format(
+            player=_player(self.side)
+        )
+
+
+class AttackDeclared(Event, tag="sc.AttackDeclared"):
+    """``attacker`` attacks ``target``; the attack roll on a d``die`` gave ``roll`` (SC-5.1, SC-5.2)."""
+
+    attacker: str
+    target: str
+    die: int
+    roll: int
+
+    def text(self) -> str:
+        return _("{attacker} attacks {target}: the d{die} attack roll is {roll}.").format(
+            attacker=self.attacker, target=self.target, die=self.die, roll=self.roll
+        )
+
+
+class DefenceRolled(Event, tag="sc.DefenceRolled"):
+    """``target`` defends with ``stat`` (level ``level``); the defence roll on a d``die``
+    gave ``roll`` (SC-5.3, SC-5.4)."""
+
+    target: str
+    stat: str
+    level: int
+    die: int
+    roll: int
+
+    def text(self) -> str:
+        return _("{target} defends with {stat} ({level}): the d{die} defence roll is {roll}.").format(
+            target=self.target, stat=_stat(self.stat), level=self.level, die=self.die, roll=self.roll
+        )
+
+
+class AttackerWon(Event, tag="sc.AttackerWon"):
+    """The attacker won the roll (SC-5.5, SC-6): Protection, Damage and the tokens of
+    ``stat``'s colour removed from ``target`` into the bag."""
+
+    attacker: str
+    target: str
+    stat: str
+    protection: int
+    damage: int
+    removed: int
+
+    def text(self) -> str:
+        return _(
+            "The attacker wins. Protection {protection}, damage {damage}: {target} loses {tokens} of {stat}."
+        ).format(
+            protection=self.protection,
+            damage=self.damage,
+            target=self.target,
+            tokens=_tokens(self.removed),
+            stat=_stat(self.stat),
+        )
+
+
+class DefenderWon(Event, tag="sc.DefenderWon"):
+    """The defender won the roll (SC-5.5, SC-7): saved tokens and the Potential tokens
+    ``attacker`` loses into the bag."""
+
+    attacker: str
+    target: str
+    saved: int
+    losses: int
+
+    def text(self) -> str:
+        return _("The defender wins. Saved {saved}: {attacker} loses {tokens} of Potential.").format(
+            saved=self.saved, attacker=self.attacker, tokens=_tokens(self.losses)
+        )
+
+
+class SquadDestroyed(Event, tag="sc.SquadDestroyed"):
+    """Squad ``label`` has no tokens left and leaves the table (SC-8.1, SC-9.7)."""
+
+    label: str
+
+    def text(self) -> str:
+        return _("{label} has no tokens left and leaves the table.").format(label=self.label)
+
+
+class SquadMoved(Event, tag="sc.SquadMoved"):
+    """Field variant: squad ``label`` moved from cell ``src`` to cell ``dst`` (SC-12.1.4)."""
+
+    label: str
+    src: str
+    dst: str
+
+    def text(self) -> str:
+        return _("{label} moves from {src} to {dst}.").format(label=self.label, src=self.src, dst=self.dst)
+
+
+class Passed(Event, tag="sc.Passed"):
+    """Field variant: ``side`` neither attacked nor moved (SC-12.1.4)."""
+
+    side: int
+
+    def text(self) -> str:
+        return _("{player} passes.").format(player=_player(self.side))
+
+
+class ReinforcementRolled(Event, tag="sc.ReinforcementRolled"):
+    """``side`` rolled its reinforcement d``die`` for an allowance of ``allowance``
+    tokens; ``forced``: the roll had to bring Potential onto the table (SC-9.3, SC-9.8)."""
+
+    side: int
+    die: int
+    allowance: int
+    forced: bool
+
+    def text(self) -> str:
+        if self.forced:
+            return _(
+                "{player} must reinforce and rolls the d{die}: up to {tokens} may move, "
+                "at least one of them Potential from the reserve."
+            ).format(player=_player(self.side), die=self.die, tokens=_tokens(self.allowance))
+        return _("{player} reinforces with the d{die}: up to {tokens} may move.").format(
+            player=_player(self.side), die=self.die, tokens=_tokens(self.allowance)
+        )
+
+
+class Regrouped(Event, tag="sc.Regrouped"):
+    """``side``'s rearrangement (SC-9.4-SC-9.7): ``cost`` of ``allowance`` tokens; the
+    new squad's label (or ""); the squads disbanded."""
+
+    side: int
+    cost: int
+    allowance: int
+    new_squad: str
+    disbanded: tuple[str, ...]
+
+    def text(self) -> str:
+        out = _("{player} moves {tokens} (allowance {allowance}).").format(
+            player=_player(self.side), tokens=_tokens(self.cost), allowance=self.allowance
+        )
+        if self.new_squad:
+            out += " " + _("New squad {label}.").format(label=self.new_squad)
+        if self.disbanded:
+            out += " " + _("Disbanded: {labels}.").format(labels=", ".join(self.disbanded))
+        return out
+
+
+class ForcedLapsed(Event, tag="sc.ForcedLapsed"):
+    """Field variant: the forced reinforcement lapses this turn, having no squad and no
+    free cell to receive Potential (SC-12.1.9)."""
+
+    side: int
+
+    def text(self) -> str:
+        return _(
+            "{player} has no squad and no free cell for a new one: the forced reinforcement lapses this turn."
+        ).format(player=_player(self.side))
+
+
+class TurnEnded(Event, tag="sc.TurnEnded"):
+    """``side``'s turn ended; ``skipped``: it neither attacked nor reinforced (SC-4.6);
+    ``idle``: consecutive idle turns now (SC-11.6) of ``limit`` (SC-11.5)."""
+
+    side: int
+    skipped: bool
+    idle: int
+    limit: int
+
+    def text(self) -> str:
+        if self.skipped:
+            out = _("{player}'s turn is skipped.").format(player=_player(self.side))
+        else:
+            out = _("{player}'s turn ends.").format(player=_player(self.side))
+        if self.idle:
+            out += " " + _("Idle turns in a row: {n} of {limit}.").format(n=self.idle, limit=self.limit)
+        return out
+
+
+class GameOver(Event, tag="sc.GameOver"):
+    """The game ended (SC-11.7): ``winner`` (None: a draw), the condition ``ending``
+    (``"a"``-``"d"``) and each player's remaining total in tokens (SC-1.8)."""
+
+    winner: int | None
+    ending: str
+    totals: tuple[int, int]
+
+    def text(self) -> str:
+        who = _("Draw") if self.winner is None else _("{player} wins").format(player=_player(self.winner))
+        return _("{who}: {condition}. Remaining totals: {t1} to {t2}.").format(
+            who=who, condition=_(ENDINGS[self.ending]), t1=self.totals[0], t2=self.totals[1]
+        )
+
+
+#: Every event of this ruleset, as a msgspec tagged union.
+SCEvent = (
+    BagSplit
+    | SquadsSealed
+    | SquadsOrdered
+    | SquadsRevealed
+    | RollOff
+    | FirstPlayer
+    | TurnBegan
+    | CannotAttack
+    | AttackDeclared
+    | DefenceRolled
+    | AttackerWon
+    | DefenderWon
+    | SquadDestroyed
+    | SquadMoved
+    | Passed
+    | ReinforcementRolled
+    | Regrouped
+    | ForcedLapsed
+    | TurnEnded
+    | GameOver
+)

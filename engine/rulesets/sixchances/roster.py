@@ -1,0 +1,163 @@
+"""Building the starting squads (SC-2.4, SC-2.5, SC-12.1.2).
+
+Each player forms exactly K squads (default 4) of exactly M tokens (default 10)
+from their own reserve, with any colour mix. :func:`build_problems` lists what
+is wrong with an order (never raises); :func:`sample_builds` proposes a varied,
+deterministic set of valid orders for bots and selfplay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from engine.rosterfile import Problem
+from engine.rulesets.sixchances.board import home_zone
+from engine.rulesets.sixchances.catalog import STAT_COLOURS
+from engine.rulesets.sixchances.state import Setup, SquadOrder, Tokens, squad_label
+
+__all__ = ["build_problems", "sample_builds"]
+
+
+def build_problems(setup: Setup, side: int, reserve: Tokens, squads: Sequence[SquadOrder]) -> list[Problem]:
+    """What is wrong with ``side``'s starting squads ``squads`` built from ``reserve``.
+
+    Returns a list of :class:`engine.rosterfile.Problem` (rule ID, message ID, arguments),
+    empty when the order is valid: K squads (SC-2.4) of M tokens each (SC-2.4), no
+    negative level, no more tokens of a colour than the reserve holds (SC-1.5, SC-2.4),
+    and on the field one distinct home-zone cell per squad (SC-12.1.2).
+    """
+    out: list[Problem] = []
+    k, m = setup.squads, setup.squad_size
+    if len(squads) != k:
+        out.append(
+            Problem(
+                "SC-2.4",
+                "Build exactly {k} starting squads; this order has {n}.",
+                {"k": k, "n": len(squads)},
+            )
+        )
+    need = [0, 0, 0]
+    cells: set[str] = set()
+    home = home_zone(side)
+    for i, sq in enumerate(squads):
+        label = squad_label(side, i)
+        if min(sq.pot, sq.res, sq.sup) < 0:
+            out.append(Problem("SC-2.4", "Squad {label}: a stat level cannot be negative.", {"label": label}))
+        elif sq.total != m:
+            out.append(
+                Problem(
+                    "SC-2.4",
+                    "Squad {label} has {n} tokens; each starting squad has exactly {m}.",
+                    {"label": label, "n": sq.total, "m": m},
+                )
+            )
+        need[0] += sq.pot
+        need[1] += sq.res
+        need[2] += sq.sup
+        if setup.field:
+            if sq.cell is None:
+                out.append(
+                    Problem("SC-12.1.2", "Squad {label} needs a cell of your home zone.", {"label": label})
+                )
+            elif sq.cell not in home:
+                out.append(
+                    Problem(
+                        "SC-12.1.2",
+                        "Squad {label}: cell {cell} is not in your home zone.",
+                        {"label": label, "cell": sq.cell},
+                    )
+                )
+            elif sq.cell in cells:
+                out.append(
+                    Problem(
+                        "SC-12.1.2",
+                        "Squad {label}: cell {cell} already holds another starting squad.",
+                        {"label": label, "cell": sq.cell},
+                    )
+                )
+            else:
+                cells.add(sq.cell)
+        elif sq.cell is not None:
+            out.append(
+                Problem(
+                    "SC-12.1.2", "Squads are placed on cells only in the field variant.", {"label": label}
+                )
+            )
+    have = (reserve.pot, reserve.res, reserve.sup)
+    for stat, n, h in zip(("pot", "res", "sup"), need, have, strict=True):
+        if n > h:
+            out.append(
+                Problem(
+                    "SC-2.4",
+                    "The squads need {need} {colour} tokens; the reserve holds {have}.",
+                    {"need": n, "colour": STAT_COLOURS[stat], "have": h},
+                )
+            )
+    return out
+
+
+def _compositions(m: int) -> list[tuple[int, int, int]]:
+    """Colour mixes of ``m`` tokens, from the 66 mixes of 10 scaled to ``m``."""
+    seen: dict[tuple[int, int, int], None] = {}
+    for a in range(11):
+        for b in range(11 - a):
+            p, r = m * a // 10, m * b // 10
+            seen.setdefault((p, r, m - p - r), None)
+    return list(seen)
+
+
+def _cell_patterns(side: int, k: int) -> list[tuple[str, ...]]:
+    home = home_zone(side)
+    # rows nearest the middle of the field first, or farthest first, or spread out
+    front = [c for c in home if c[1] in ("2", "3")] + [c for c in home if c[1] in ("1", "4")]
+    back = front[6:] + front[:6]
+    spread = front[0::2] + front[1::2]
+    return [tuple(p[:k]) for p in (front, back, spread)]
+
+
+@lru_cache(maxsize=64)
+def _candidates(setup: Setup, side: int) -> tuple[tuple[tuple[int, int, int], tuple[SquadOrder, ...]], ...]:
+    """Every candidate order with the red, green and blue tokens it needs (reserve-free)."""
+    k, m = setup.squads, setup.squad_size
+    patterns = _cell_patterns(side, k) if setup.field else [(None,) * k]
+    out: dict[tuple[SquadOrder, ...], tuple[int, int, int]] = {}
+    for i, (p, r, s) in enumerate(_compositions(m)):
+        cells = patterns[i % len(patterns)]
+        for rotate in (False, True):
+            mixes = [(p, r, s)] * k
+            if rotate:
+                mixes = [((p, r, s), (s, p, r), (r, s, p))[j % 3] for j in range(k)]
+            order = tuple(SquadOrder(a, b, c, cells[j]) for j, (a, b, c) in enumerate(mixes))
+            out.setdefault(
+                order, (sum(o.pot for o in order), sum(o.res for o in order), sum(o.sup for o in order))
+            )
+    return tuple((need, order) for order, need in out.items())
+
+
+def sample_builds(setup: Setup, side: int, reserve: tuple[int, int, int]) -> list[tuple[SquadOrder, ...]]:
+    """A varied, deterministic set of valid starting orders for ``side`` from a reserve
+    of (red, green, blue) tokens: for each colour mix, four equal squads and four
+    squads with the mix rotated; at least one order always (SC-2.4 guarantees one exists).
+    """
+    r, g, b = reserve
+    out = [
+        order for need, order in _candidates(setup, side) if need[0] <= r and need[1] <= g and need[2] <= b
+    ]
+    if out:
+        return out
+    # a lopsided reserve: fill each squad greedily from what is left
+    k, m = setup.squads, setup.squad_size
+    cells = _cell_patterns(side, k)[0] if setup.field else (None,) * k
+    left = [r, g, b]
+    order_list = []
+    for j in range(k):
+        take = [0, 0, 0]
+        need = m
+        for c in range(3):
+            t = min(need, left[c])
+            take[c] += t
+            left[c] -= t
+            need -= t
+        order_list.append(SquadOrder(take[0], take[1], take[2], cells[j]))
+    return [tuple(order_list)]
