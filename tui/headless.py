@@ -22,6 +22,20 @@ def _err(msg: str) -> None:
     print(f"wartable: {msg}", file=sys.stderr)
 
 
+def random_picker(rs: registry.Ruleset):
+    """``pick(state, side, rng)``: the ruleset's own uniform random legal action when
+    it has one (cheaper), else a uniform choice from ``legal_actions``."""
+    own = getattr(rs, "random_action", None)
+    if own is not None:
+        return own
+
+    def pick(state, side, rng):
+        acts = rs.legal_actions(state, side)
+        return rng.choice(acts) if acts else None
+
+    return pick
+
+
 def play_random_game(rs: registry.Ruleset, seed: int, index: int, max_actions: int) -> Game:
     """One game of uniformly random legal actions (ruleset ``rs``), deterministic in
     (seed, index). Raises AssertionError on a broken invariant or a stuck game."""
@@ -29,13 +43,14 @@ def play_random_game(rs: registry.Ruleset, seed: int, index: int, max_actions: i
     setup = rs.random_setup(rng)
     game = Game(rs, setup, seed=hashlib.sha256(f"wartable:{seed}:{index}".encode()).digest())
     check = getattr(rs, "check_invariants", None)
+    pick = random_picker(rs)
     n = 0
     while sides := game.to_act():
         side = min(sides) if len(sides) == 1 else rng.choice(sorted(sides))
-        actions = rs.legal_actions(game.state, side)
-        if not actions:
+        action = pick(game.state, side, rng)
+        if action is None:
             raise AssertionError(f"side {side} must act but has no legal action")
-        game.submit(side, rng.choice(actions))
+        game.submit(side, action)
         if check is not None:
             check(game.state)
         n += 1

@@ -43,6 +43,10 @@ class EvaRuleset:
     def legal_actions(self, state: EvaState, side: int) -> list[object]:
         return options.legal_actions(state, side)
 
+    def random_action(self, state: EvaState, side: int, rng: random.Random) -> object | None:
+        """A uniformly random legal action (for selfplay and the simplest bot)."""
+        return options.random_action(state, side, rng)
+
     def apply(self, state: EvaState, side: int, action: object, dice: Dice) -> list:
         return rules.apply(state, side, action, dice)
 

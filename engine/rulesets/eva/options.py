@@ -7,6 +7,7 @@ each modifier itemised), so neither a UI nor a bot computes a rule.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import msgspec
@@ -156,6 +157,18 @@ class EvaOptions(msgspec.Struct):
     default: str = ""
 
 
+_CONFIGS: dict[tuple, list[list[int]]] = {}
+
+
+def _configs(u) -> list[list[int]]:
+    """rules.hand_configs, memoised on what the Eva carries (a pure function of it)."""
+    key = (tuple((it.code, it.gone) for it in u.items), u.trauma("arms"))
+    got = _CONFIGS.get(key)
+    if got is None:
+        got = _CONFIGS[key] = rules.hand_configs(u)
+    return got
+
+
 def _ok(state: EvaState, side: int, action: object) -> bool:
     try:
         rules.check(state, side, action)
@@ -303,12 +316,32 @@ def _neutralise(state: EvaState, side: int, ui: int) -> list[NeutraliseOption]:
 
 
 def legal_actions(state: EvaState, side: int) -> list[object]:
-    """A list of legal actions of ``side`` for bots and selfplay.
+    """Every legal action of ``side`` in a bot-sized form.
 
-    Movement is represented by single steps (a longer path is a series of them),
-    deployment by one hand configuration per Eva (its first listed weapons), so
-    the list stays small; every entry is legal.
+    Movement is represented by single steps (a longer path is a series of them)
+    and deployment by one hand configuration per Eva (as many weapons as fit),
+    so the list stays small; every entry is legal.
     """
+    return [a for a in _candidates(state, side) if _ok(state, side, a)]
+
+
+def random_action(state: EvaState, side: int, rng: random.Random) -> object | None:
+    """A uniformly random member of :func:`legal_actions`, found by checking
+    candidates in random order until one is legal (rejection sampling: far cheaper
+    than checking them all). None when ``side`` has no legal action."""
+    cands = _candidates(state, side)
+    while cands:
+        k = rng.randrange(len(cands))
+        a = cands[k]
+        if _ok(state, side, a):
+            return a
+        cands[k] = cands[-1]
+        cands.pop()
+    return None
+
+
+def _candidates(state: EvaState, side: int) -> list[object]:
+    """A cheap superset of the legal actions (pre-filtered, not yet checked)."""
     if state.over or side not in rules.to_act(state):
         return []
     if state.pending is not None:
@@ -324,14 +357,9 @@ def legal_actions(state: EvaState, side: int) -> list[object]:
         for i, u in enumerate(state.units):
             if u.side != side or u.deployed:
                 continue
-            configs = rules.hand_configs(u)
-            hands = max(configs, key=len)
+            hands = max(_configs(u), key=len)
             rows = range(0, 3) if state.zones[side] == 0 else range(27, 30)
-            for y in rows:
-                for x in range(W):
-                    a = Deploy(i, y * W + x, hands)
-                    if _ok(state, side, a):
-                        out.append(a)
+            out += [Deploy(i, y * W + x, hands) for y in rows for x in range(W)]
             break
         return out
     if state.activation is None:
@@ -342,38 +370,75 @@ def legal_actions(state: EvaState, side: int) -> list[object]:
                 if rules.berserk_eligible(u):
                     acts.append(Activate(i, True))
         return acts
-    ui = state.activation.unit
+    return _activation_candidates(state, side)
+
+
+def _activation_candidates(state: EvaState, side: int) -> list[object]:
+    """Candidate actions of the active Eva, pre-filtered on cheap facts."""
+    act = state.activation
+    assert act is not None
+    ui = act.unit
     u = state.units[ui]
-    cands: list[object] = []
     g = rules.geo(state)
-    for n, _d, _s1, _s2 in g.nbrs[u.square]:
-        cands.append(Move(ui, [u.square, n]))
-    cands += [
-        Kneel(ui),
-        Stand(ui),
-        Discard(ui),
-        Disengage(ui),
-        TakeOff(ui),
-        Land(ui),
-        Detonate(ui),
-        Accelerate(ui),
-        End(ui),
-    ]
-    cands += [Swap(ui, h) for h in rules.hand_configs(u)]
-    for j, t in enumerate(state.units):
-        if t.side == side or not t.on_board:
-            continue
-        cands.append(Melee(ui, j))
-        cands.append(Neutralise(ui, j))
+    energy = u.energy
+    out: list[object] = [End(ui)]
+    if (
+        energy >= 1
+        and not act.obligation
+        and not u.pinned
+        and not act.no_steps
+        and not (u.kneeling and not u.airborne)
+    ):
+        occupied = {o.square for o in state.units if o.on_board}
+        terrain = g.terrain
+        for n, diag, _s1, _s2 in g.nbrs[u.square]:
+            cost = rules.step_cost(terrain[n], diag, u.airborne, act.accel)
+            if cost is not None and cost <= energy and n not in occupied:
+                out.append(Move(ui, [u.square, n]))
+    if energy >= 1 and not u.airborne:
+        out.append(Stand(ui) if u.kneeling else Kneel(ui))
+    if rules.held_shield(u):
+        out.append(Discard(ui))
+    if not act.disengage_tried:
+        out.append(Disengage(ui))
+    if u.has("wings"):
+        out.append(Land(ui) if u.airborne else TakeOff(ui))
+    if u.has("dmodule"):
+        out.append(Detonate(ui))
+    if u.has("accel") and not u.accel_used:
+        out.append(Accelerate(ui))
+    if energy >= 1:
+        out += [
+            Swap(ui, h) for h in rules.hand_configs(u) if h != u.hands and rules.swap_cost(u, h) <= energy
+        ]
+    if not act.melee_done and energy >= 3 and not rules.held_shield(u):
+        r2 = rules.reach(u) ** 2
+        for j, t in enumerate(state.units):
+            if (
+                t.side != side
+                and t.on_board
+                and t.airborne == u.airborne
+                and rules.d2(u.square, t.square) <= r2
+            ):
+                out.append(Melee(ui, j))
+    if energy >= 1:
+        for j, t in enumerate(state.units):
+            if j not in act.neutralise_tried and t.side != side and t.on_board:
+                out.append(Neutralise(ui, j))
+    if not u.berserk and not act.obligation and energy >= 2:
         for item in u.hands:
             w = WEAPONS.get(u.items[item].code)
-            if w is None or w.damage is None:
+            if w is None or w.damage is None or item not in act.hands_at_start or item in act.fired:
                 continue
-            cands.append(Fire(ui, j, item))
-            cands.append(Fire(ui, j, item, burst=True))
-            cands.append(Fire(ui, j, item, aimed="legs"))
-            if t.airborne:
-                cands.append(Fire(ui, j, item, aimed="wings"))
-    if u.has("jumpjet"):
-        cands += [Jump(ui, s) for s in rules.jump_targets(state, u)]
-    return [a for a in cands if _ok(state, side, a)]
+            for j, t in enumerate(state.units):
+                if t.side == side or not t.on_board:
+                    continue
+                out.append(Fire(ui, j, item))
+                out.append(Fire(ui, j, item, aimed="legs"))
+                if u.items[item].auto:
+                    out.append(Fire(ui, j, item, burst=True))
+                if t.airborne:
+                    out.append(Fire(ui, j, item, aimed="wings"))
+    if u.has("jumpjet") and energy >= 2 and not u.airborne and not u.pinned:
+        out += [Jump(ui, s) for s in rules.jump_targets(state, u)]
+    return out

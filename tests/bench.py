@@ -1,0 +1,168 @@
+"""Benchmarks: ``uv run python tests/bench.py`` prints one JSON object per line
+(``name``, ``value``, ``unit``). Figures, not pass/fail: targets are in the
+project's notes, and no timed test can flake the suite.
+
+Measured in one process on this machine; each figure is the median of repeats
+where that makes sense.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.dice import Dice  # noqa: E402
+from engine.game import Game  # noqa: E402
+from engine.ruleset import get  # noqa: E402
+
+
+def emit(name: str, value: float, unit: str) -> None:
+    print(json.dumps({"name": name, "value": round(value, 4), "unit": unit}), flush=True)
+
+
+def eva_activations_per_s(seconds: float = 5.0) -> float:
+    """Random selfplay through the ruleset (legal_actions, random choice, apply):
+    activations completed per second."""
+    from engine.rulesets.eva.actions import Activate
+
+    rs = get("eva")
+    activations = 0
+    t0 = time.perf_counter()
+    game = 0
+    while time.perf_counter() - t0 < seconds:
+        game += 1
+        rng = random.Random(game)
+        state, _ = rs.new_state(rs.random_setup(rng), Dice(game.to_bytes(4, "big")))
+        dice = Dice(b"bench%d" % game)
+        while sides := rs.to_act(state):
+            side = min(sides)
+            action = rs.random_action(state, side, rng)
+            if isinstance(action, Activate):
+                activations += 1
+            rs.apply(state, side, action, dice)
+    return activations / (time.perf_counter() - t0)
+
+
+def _mid_game_states(n: int) -> list:
+    """States in the middle of random games with an Eva being activated."""
+    from engine.rulesets.eva.actions import Activate
+
+    rs = get("eva")
+    out = []
+    g = 0
+    while len(out) < n:
+        g += 1
+        rng = random.Random(1000 + g)
+        state, _ = rs.new_state(rs.random_setup(rng), Dice(b"m%d" % g))
+        dice = Dice(b"mid%d" % g)
+        steps = 0
+        while sides := rs.to_act(state):
+            side = min(sides)
+            action = rng.choice(rs.legal_actions(state, side))
+            rs.apply(state, side, action, dice)
+            steps += 1
+            if isinstance(action, Activate) and state.activation is not None and steps > 60:
+                out.append((state, side))
+                break
+    return out
+
+
+def eva_options_ms() -> float:
+    """Median time of options() for one active Eva (reachable squares, targets, odds)."""
+    import msgspec
+
+    rs = get("eva")
+    times = []
+    for state, side in _mid_game_states(40):
+        copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=rs.State)
+        rs.options(copy, side)  # warm the sight-line cache of the map, as in play
+        for _ in range(5):
+            t = time.perf_counter()
+            rs.options(state, side)
+            times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1000
+
+
+def eva_los_us() -> float:
+    """Median cost of one mutual line-of-sight check between two Evas (warm tables)."""
+    from engine.rulesets.eva import rules
+
+    states = _mid_game_states(10)
+    pairs = []
+    for state, _side in states:
+        units = [u for u in state.units if u.on_board]
+        for a in units:
+            for b in units:
+                if a is not b:
+                    pairs.append((state, a, b))
+    for s, a, b in pairs:
+        rules.sees(s, a, b)
+    reps = []
+    for _ in range(7):
+        t = time.perf_counter()
+        for s, a, b in pairs:
+            rules.sees(s, a, b)
+        reps.append((time.perf_counter() - t) / len(pairs))
+    return statistics.median(reps) * 1e6
+
+
+def save_load_2000_ms() -> float:
+    """Save then load (replaying and checking every roll) a game of 2,000 actions."""
+    rs = get("eva")
+    rng = random.Random(5)
+    game = None
+    while game is None or len(game.records) < 2000:
+        setup = rs.random_setup(rng)
+        setup.round_limit = 200
+        game = Game(rs, setup, seed=b"save-bench")
+        while game.to_act() and len(game.records) < 2000:
+            side = min(game.to_act())
+            game.submit(side, rng.choice(rs.legal_actions(game.state, side)))
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "bench.json"
+        times = []
+        for _ in range(5):
+            t = time.perf_counter()
+            game.save(path)
+            back = Game.load(path)
+            times.append(time.perf_counter() - t)
+            assert back.state == game.state
+    return statistics.median(times) * 1000
+
+
+def extra_benches() -> None:
+    """Benchmarks of other systems, from tests/bench_<key>.py modules."""
+    for f in sorted(Path(__file__).parent.glob("bench_*.py")):
+        spec = importlib.util.spec_from_file_location(f.stem, f)
+        assert spec and spec.loader
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        for row in mod.bench():
+            emit(row["name"], row["value"], row["unit"])
+
+
+def main() -> None:
+    emit("eva.activations_per_s", eva_activations_per_s(), "activations/s")
+    emit("eva.options_ms", eva_options_ms(), "ms")
+    emit("eva.los_us", eva_los_us(), "us")
+    emit("save_load_2000_ms", save_load_2000_ms(), "ms")
+    extra_benches()
+    try:
+        from tests.bench_tui import bench as tui_bench
+    except ImportError:
+        return
+    for row in tui_bench():
+        emit(row["name"], row["value"], row["unit"])
+
+
+if __name__ == "__main__":
+    main()
