@@ -1,30 +1,323 @@
-"""The Textual application."""
+"""The Textual application: screens, settings, language, saves folder and error handling.
+
+:class:`WartableApp` owns what every screen shares: the settings (language and
+glyph set), the saves folder, the list of installed systems, and the error
+log. An unexpected exception anywhere in the app (an action, a message
+handler, a worker) never reaches the screen as a traceback: it is written to
+the log file and the player sees a one-line notification naming the file.
+"""
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Static
+import sys
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, ClassVar
 
-from engine.i18n import _
+from textual import events, work
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.worker import WorkerFailed
+
+from engine import i18n
+from engine.i18n import N_, _
+from tui import paths
+from tui.errors import ErrorLog
+from tui.glyphs import Glyphs, glyphs_for
+from tui.saves import SaveEntry, list_saves
+from tui.screens.base import SafeMessages, WartableModal, WartableScreen
+from tui.screens.title import TitleScreen
+from tui.screens.too_small import MIN_SIZE, TooSmallScreen
+from tui.settings import load_settings, save_settings
+
+__all__ = ["WartableApp", "run_app"]
+
+#: More errors than this within :data:`_ERROR_WINDOW` seconds end the app (with a message).
+_ERROR_BURST = 20
+_ERROR_WINDOW = 10.0
 
 
-class WartableApp(App):
-    """Wartable's terminal app."""
+class WartableApp(SafeMessages, App[int]):
+    """Wartable's terminal app.
 
+    Arguments (all optional; the defaults are the per-user folders of
+    :mod:`tui.paths`): ``settings_file``; ``saves`` (the saves folder, created);
+    ``log_file`` (the error log); ``language`` (``--lang``: overrides the stored
+    language for this run); ``ascii_glyphs`` (``--ascii``: overrides the stored
+    glyph set for this run); ``systems`` (a function listing the installed
+    ruleset keys; default :func:`engine.ruleset.available`).
+    """
+
+    CSS_PATH = Path(__file__).resolve().parent / "wartable.tcss"
     TITLE = "Wartable"
-    BINDINGS = [("q", "quit", "Quit")]
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", N_("Quit"), show=False, priority=True),
+        Binding("ctrl+c", "ctrl_c", show=False, system=True),
+    ]
 
-    def __init__(self, *, ascii_glyphs: bool = False) -> None:
+    def __init__(
+        self,
+        *,
+        settings_file: Path | None = None,
+        saves: Path | None = None,
+        log_file: Path | None = None,
+        language: str | None = None,
+        ascii_glyphs: bool = False,
+        systems: Callable[[], list[str]] | None = None,
+    ) -> None:
         super().__init__()
-        self.ascii_glyphs = ascii_glyphs
+        self.settings_file = Path(settings_file) if settings_file is not None else paths.settings_path()
+        self.settings, self._settings_problem = load_settings(self.settings_file)
+        self.saves_folder = Path(saves) if saves is not None else paths.saves_dir()
+        self.error_log = ErrorLog(Path(log_file) if log_file is not None else paths.log_path())
+        #: Every error reported while the app ran (tests check it stays empty).
+        self.errors: list[BaseException] = []
+        self._error_times: list[float] = []
+        self._last_error: tuple[str, float] = ("", -1e9)
+        self._systems = systems
+        #: Command-line options that override the settings for this run (for the settings screen).
+        self.overrides: list[str] = []
+        if language:
+            self.overrides.append(f"--lang {language}")
+        if ascii_glyphs:
+            self.overrides.append("--ascii")
+        i18n.set_language(language or self.settings.language or i18n.detect_language())
+        self.glyph_set: str = "ascii" if ascii_glyphs else self.settings.glyphs
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static(_("Wartable — a wargame table in the terminal"))
-        yield Footer()
+    # -- shared facts ---------------------------------------------------------------
+    @property
+    def glyphs(self) -> Glyphs:
+        """The glyph set in effect."""
+        return glyphs_for(self.glyph_set)
+
+    def systems(self) -> list[str]:
+        """Keys of the installed systems (rulesets), sorted; nothing is imported."""
+        if self._systems is not None:
+            return list(self._systems())
+        from engine import ruleset
+
+        return ruleset.available()
+
+    def system_title(self, key: str) -> str:
+        """The title of system ``key`` in the current language (from its rules summary)."""
+        from tui.rulebook import system_title
+
+        return system_title(key, i18n.current_language())
+
+    def scan_saves(self) -> list[SaveEntry]:
+        """The saves folder's files (see :func:`tui.saves.list_saves`)."""
+        return list_saves(self.saves_folder, self.systems())
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Key names as shown in the footer and the help; ASCII names in the ASCII set."""
+        if binding.key_display:
+            return binding.key_display
+        plain = self.glyphs.keys.get(binding.key)
+        return plain if plain is not None else super().get_key_display(binding)
+
+    # -- start --------------------------------------------------------------------
+    def get_default_screen(self) -> Screen[Any]:
+        """The title screen is the bottom of the screen stack."""
+        return TitleScreen()
+
+    def on_mount(self) -> None:
+        """Apply the glyph set, report a bad settings file, check the terminal size."""
+        self.set_class(self.glyph_set == "ascii", "-ascii")
+        if self._settings_problem:
+            self.notify(
+                _("The settings file could not be read; the defaults are used."),
+                severity="warning",
+                markup=False,
+            )
+        self.check_size()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Ask for a larger terminal below the minimum size, and stop asking above it."""
+        self.check_size(event.size)
+
+    def check_size(self, size: Size | None = None) -> None:
+        """Show or remove the "please enlarge the terminal" screen (``size``: the
+        terminal's new size, default the current one)."""
+        width, height = size if size is not None else self.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if small and not isinstance(top, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif not small and isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    # -- settings -----------------------------------------------------------------
+    async def change_language(self, code: str) -> None:
+        """Switch the interface to ``code`` (see :data:`engine.i18n.LANGUAGES`), save it,
+        and re-render every screen."""
+        self.settings.language = i18n.set_language(code)
+        self._save_settings()
+        await self._refresh_screens()
+
+    async def change_glyphs(self, name: str) -> None:
+        """Switch to glyph set ``name`` ("unicode" or "ascii"), save it, re-render."""
+        self.glyph_set = "ascii" if name == "ascii" else "unicode"
+        self.settings.glyphs = self.glyph_set  # type: ignore[assignment]
+        self.set_class(self.glyph_set == "ascii", "-ascii")
+        self._save_settings()
+        await self._refresh_screens()
+
+    def _save_settings(self) -> None:
+        try:
+            save_settings(self.settings_file, self.settings)
+        except OSError as exc:
+            self.notify(
+                _("The settings could not be saved: {reason}").format(reason=exc.strerror or exc),
+                severity="warning",
+                markup=False,
+            )
+
+    async def _refresh_screens(self) -> None:
+        for screen in list(self.screen_stack):
+            if isinstance(screen, (WartableScreen, WartableModal, TooSmallScreen)):
+                await screen.refresh_language()
+        self.refresh_bindings()
+
+    # -- shared actions -------------------------------------------------------------
+    def show_notice(self, title: str, message: str) -> None:
+        """A dialog with ``message`` (plain text, translated) and an OK button."""
+        from tui.screens.dialogs import NoticeScreen
+
+        self.push_screen(NoticeScreen(title, message))
+
+    def not_yet(self, what: str, when: str) -> None:
+        """The notice for a part of the app that a later build brings."""
+        self.show_notice(what, _("Coming in a later build: not available yet.") + "\n\n" + when)
+
+    def open_save(self, path: Path) -> None:
+        """Load the save at ``path`` (verified by replaying it, in a worker thread), then
+        show it; a save that cannot be used is explained in a notice."""
+        self.notify(_("Loading {name}...").format(name=path.name), timeout=2, markup=False)
+        self._load_save(path)
+
+    @work(thread=True, exclusive=True, group="load", exit_on_error=False)
+    def _load_save(self, path: Path) -> None:
+        from engine.game import Game
+        from engine.record import SaveError
+
+        try:
+            game = Game.load(path)
+        except SaveError as exc:
+            self.call_from_thread(
+                self.show_notice,
+                _("This save cannot be used"),
+                f"{path.name}:\n{exc}\n\n" + _("The file is left as it is."),
+            )
+            return
+        except Exception as exc:  # noqa: BLE001 - a ruleset's bug: reported, never shown as a traceback
+            self.call_from_thread(self.report_error, exc, f"loading {path.name}")
+            return
+        self.call_from_thread(self._show_game, game, path.name)
+
+    def _show_game(self, game: Any, name: str) -> None:
+        from tui.screens.game import GamePlaceholderScreen
+
+        self.push_screen(GamePlaceholderScreen(game, name))
+
+    def action_ctrl_c(self) -> None:
+        """Ctrl+C does not quit (it is too easy to press by habit): say which key does."""
+        self.notify(_("Press Ctrl+Q to quit."), markup=False)
+
+    # -- errors -------------------------------------------------------------------
+    def report_error(self, error: BaseException, context: str = "") -> None:
+        """Write ``error``'s traceback to the log and tell the player where, in one line.
+
+        The same error repeated within 2 s is logged but not notified again; more
+        than 20 errors within 10 s end the app with a one-line message.
+        """
+        self.errors.append(error)
+        path = self.error_log.write(error, context)
+        where = str(path) if path is not None else _("nowhere (the log file could not be written)")
+        now = time.monotonic()
+        self._error_times = [t for t in self._error_times if now - t < _ERROR_WINDOW] + [now]
+        if len(self._error_times) > _ERROR_BURST:
+            self.exit(
+                1,
+                message=_("Wartable stopped after repeated errors; details were written to {path}").format(
+                    path=where
+                ),
+            )
+            return
+        key = f"{type(error).__name__}: {error}"
+        if key == self._last_error[0] and now - self._last_error[1] < 2.0:
+            return
+        self._last_error = (key, now)
+        self.notify(
+            _("Something went wrong; details were written to {path}").format(path=where),
+            title=_("Error"),
+            severity="error",
+            timeout=10,
+            markup=False,
+        )
+
+    async def run_action(
+        self,
+        action: Any,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
+        """Run an action (key, click, or code); an exception in it is reported, not raised."""
+        try:
+            return await super().run_action(action, default_namespace, namespaces)
+        except Exception as error:
+            self.report_error(error, f"action {action!r}")
+            return True
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual's last resort for unhandled exceptions (workers, timers, compose,
+        rendering): report instead of exiting with a traceback."""
+        if self._exit:
+            return
+        inner = error.error if isinstance(error, WorkerFailed) else error
+        if not self.screen_stack:
+            # Not started yet: there is nowhere to notify; leave with one line.
+            path = self.error_log.write(inner, "start-up")
+            self.errors.append(inner)
+            self._return_code = 1
+            self._exit_renderables.append(
+                _("Wartable could not start; details were written to {path}").format(path=path)
+            )
+            self._close_messages_no_wait()
+            return
+        try:
+            self.report_error(inner)
+        except Exception:  # noqa: BLE001 - the report itself failed: leave quietly
+            self.exit(1, message=_("Wartable stopped after an unexpected error."))
 
 
-def run_app(*, ascii_glyphs: bool = False) -> int:
-    """Run the app until the player quits; returns the exit status."""
-    WartableApp(ascii_glyphs=ascii_glyphs).run()
-    return 0
+def run_app(*, language: str | None = None, ascii_glyphs: bool = False, saves: Path | None = None) -> int:
+    """Run the app until the player quits; returns the exit status.
+
+    ``saves``: the ``--saves`` folder (else :func:`tui.paths.saves_dir` decides).
+    Errors before or after the app's own loop are logged and told in one line.
+    """
+    try:
+        folder = paths.saves_dir(saves)
+    except OSError as exc:
+        print(
+            "wartable: "
+            + _("cannot use the saves folder {path}: {reason}").format(path=saves, reason=exc.strerror),
+            file=sys.stderr,
+        )
+        return 2
+    app = WartableApp(language=language, ascii_glyphs=ascii_glyphs, saves=folder)
+    try:
+        app.run()
+    except Exception as error:  # noqa: BLE001 - the terminal driver failed: one line, no traceback
+        where = app.error_log.write(error, "terminal")
+        print(
+            "wartable: " + _("Something went wrong; details were written to {path}").format(path=where),
+            file=sys.stderr,
+        )
+        return 1
+    return app.return_code or 0

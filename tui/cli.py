@@ -16,6 +16,13 @@ def _build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="wartable", description="A wargame table in the terminal.")
     p.add_argument("--lang", help="interface language: en or ru (default: from LANG)")
     p.add_argument("--ascii", action="store_true", help="draw with plain ASCII characters only")
+    p.add_argument(
+        "--saves",
+        type=Path,
+        metavar="DIR",
+        default=None,
+        help="folder of saved games (default: ./saves if it exists, else the user data folder)",
+    )
     sub = p.add_subparsers(dest="command")
 
     sp = sub.add_parser("selfplay", help="play random games headless and check every invariant")
@@ -57,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return roster_check(args.file)
     from tui.app import run_app
 
-    return run_app(ascii_glyphs=args.ascii)
+    return run_app(language=args.lang, ascii_glyphs=args.ascii, saves=args.saves)
 
 
 if __name__ == "__main__":  # pragma: no cover

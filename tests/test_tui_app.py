@@ -1,0 +1,582 @@
+"""The app driven as a player would (Textual's pilot): keys, dialogs, saves, errors.
+
+Every test points the settings, saves folder and error log at a temporary
+folder and sets the language explicitly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import time
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+from textual.widgets import OptionList
+
+from engine import ruleset as registry
+from engine.game import Game
+from engine.i18n import current_language, set_language
+from engine.record import FORMAT, VERSION, SaveFile, encode_save
+from tui.app import WartableApp
+from tui.screens.dialogs import ConfirmScreen, NoticeScreen
+from tui.screens.game import GamePlaceholderScreen
+from tui.screens.help import HelpScreen
+from tui.screens.load import LoadScreen
+from tui.screens.rules import RulesScreen
+from tui.screens.settings import SettingsScreen
+from tui.screens.title import TitleScreen
+from tui.screens.too_small import TooSmallScreen
+from tui.settings import load_settings
+
+
+def run(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async test in its own event loop (no async plugin needed)."""
+
+    @functools.wraps(test)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return wrapper
+
+
+# ---------------------------------------------------------------------------
+# A tiny ruleset, so that a real save can be written and loaded back
+# ---------------------------------------------------------------------------
+class TallySetup(msgspec.Struct):
+    target: int = 3
+
+
+class TallyState(msgspec.Struct):
+    total: int = 0
+    turn: int = 0
+
+
+class TallyRuleset:
+    """Players take turns adding 1 or 2; the game ends at the target."""
+
+    key = "tally"
+    version = 1
+    title = "Tally"
+    Setup = TallySetup
+    State = TallyState
+    Action = int
+    Event = Any
+
+    def new_state(self, setup: TallySetup, dice: Any) -> tuple[TallyState, list[Any]]:
+        return TallyState(), []
+
+    def to_act(self, state: TallyState) -> frozenset[int]:
+        return frozenset() if state.total >= 3 else frozenset({state.turn % 2})
+
+    def apply(self, state: TallyState, side: int, action: int, dice: Any) -> list[Any]:
+        state.total += action
+        state.turn += 1
+        return []
+
+    def result(self, state: TallyState) -> Any:
+        return None
+
+    def format_action(self, state: TallyState, side: int, action: int) -> str:
+        return f"+{action}"
+
+    def summary(self, state: TallyState) -> str:
+        return f"Total {state.total}, turn {state.turn + 1}"
+
+
+def fake_save(
+    path: Path,
+    *,
+    ruleset: str = "eva",
+    players=("Asuka", "Rei"),
+    summary="Round 3: Rei to act",
+    updated="2025-03-01T14:30:00+00:00",
+    finished=False,
+) -> Path:
+    """A save file with a header as the engine writes it (no replayable record)."""
+    save = SaveFile(
+        format=FORMAT,
+        version=VERSION,
+        ruleset=ruleset,
+        ruleset_version=1,
+        players=list(players),
+        created="2025-03-01T12:00:00+00:00",
+        updated=updated,
+        seed="00",
+        seed_hash="0" * 64,
+        setup=msgspec.Raw(b"{}"),
+        opening_rolls=[],
+        actions=[],
+        snapshot=msgspec.Raw(b"{}"),
+        checksum="0" * 64,
+        finished=finished,
+        summary=summary,
+    )
+    path.write_bytes(encode_save(save))
+    return path
+
+
+def bad_files(folder: Path) -> dict[str, bytes]:
+    """A damaged, a foreign, a newer and an empty file; returns their bytes."""
+    files = {
+        "damaged.json": b'{"format": "wartable-save", "version": 1, "ruleset": ',
+        "foreign.json": b'{"format": "something-else", "version": 1}',
+        "newer.json": b'{"format": "wartable-save", "version": 99}',
+        "empty.json": b"",
+    }
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    return files
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A temporary home: settings, saves and log inside ``tmp_path``; UTC clock; the
+    registry limited to eva and the tally ruleset."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    monkeypatch.setitem(registry._cache, "tally", TallyRuleset())
+    monkeypatch.setattr(registry, "available", lambda: ["eva", "tally"])
+    (tmp_path / "saves").mkdir()
+    before = current_language()
+    yield tmp_path
+    set_language(before)
+    monkeypatch.undo()
+    time.tzset()
+
+
+def make_app(home: Path, language: str = "en", **kwargs: Any) -> WartableApp:
+    """The app with every file inside ``home``."""
+    return WartableApp(
+        settings_file=home / "config" / "settings.json",
+        saves=home / "saves",
+        log_file=home / "log" / "wartable.log",
+        language=language,
+        systems=lambda: ["eva", "tally"],
+        **kwargs,
+    )
+
+
+def tally_save(home: Path, name: str = "tally.json") -> Path:
+    """A real, replayable save of the tally ruleset."""
+    path = home / "saves" / name
+    game = Game(TallyRuleset(), TallySetup(), seed=b"\x01" * 32, players=("Shinji", "Kaworu"), path=path)
+    game.submit(0, 1)
+    return path
+
+
+# ---------------------------------------------------------------------------
+# Title screen
+# ---------------------------------------------------------------------------
+@run
+async def test_title_without_saves_disables_continue_and_load(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, TitleScreen)
+        menu = app.screen.query_one("#menu", OptionList)
+        assert menu.get_option("continue_game").disabled
+        assert menu.get_option("load_game").disabled
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)  # nothing to continue: a notification, no crash
+        await pilot.press("l")
+        assert isinstance(app.screen, TitleScreen)
+    assert app.errors == []
+
+
+@pytest.mark.parametrize("key", ["n", "b"])
+@run
+async def test_title_entries_not_built_yet_open_a_notice(home: Path, key: str) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, NoticeScreen)
+        assert "not available yet" in app.screen.message
+        await pilot.press("escape")
+        assert isinstance(app.screen, TitleScreen)
+    assert app.errors == []
+
+
+@run
+async def test_title_arrows_enter_and_mouse(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Down skips the two disabled entries: Roster builder, Rules
+        await pilot.press("down", "down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        menu = app.screen.query_one("#menu", OptionList)
+        # click the "Settings" line: the menu's border is row 0, entries start at row 1
+        await pilot.click(menu, offset=(5, 1 + 5))
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+    assert app.errors == []
+
+
+@run
+async def test_russian_layout_letters_work(home: Path) -> None:
+    app = make_app(home, language="ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("к")  # the R key on the Russian layout
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+    assert app.errors == []
+
+
+@run
+async def test_quit_from_title(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+# ---------------------------------------------------------------------------
+# Help
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("key", ["question_mark", "f1"])
+@run
+async def test_help_lists_the_keys_of_the_screen(home: Path, key: str) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        described = dict((d, k) for k, d in app.screen.rows)
+        assert described["Change the language"].startswith("l")
+        assert "Back" in described and "Help" in described
+        await pilot.press("escape")
+        assert isinstance(app.screen, SettingsScreen)
+    assert app.errors == []
+
+
+@run
+async def test_help_in_russian_is_translated(home: Path) -> None:
+    app = make_app(home, language="ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        texts = [d for _k, d in app.screen.rows]
+        assert "Новая игра" in texts and "Справка" in texts
+    assert app.errors == []
+
+
+# ---------------------------------------------------------------------------
+# Settings
+# ---------------------------------------------------------------------------
+@run
+async def test_settings_switch_language_rerenders_and_persists(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.press("enter")  # language row: English -> Русский
+        await pilot.pause()
+        assert current_language() == "ru"
+        assert "Настройки" in str(app.screen.query_one(".title-bar").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        menu = app.screen.query_one("#menu", OptionList)
+        assert "Новая игра" in str(menu.get_option_at_index(0).prompt)
+    settings, problem = load_settings(home / "config" / "settings.json")
+    assert problem is None and settings.language == "ru"
+    assert app.errors == []
+
+
+@run
+async def test_settings_switch_glyphs_persists(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s", "g")
+        await pilot.pause()
+        assert app.glyph_set == "ascii" and app.has_class("-ascii")
+        await pilot.press("g")
+        assert app.glyph_set == "unicode"
+    assert load_settings(home / "config" / "settings.json")[0].glyphs == "unicode"
+    assert app.errors == []
+
+
+@run
+async def test_settings_file_is_used_and_command_line_overrides(home: Path) -> None:
+    (home / "config").mkdir()
+    (home / "config" / "settings.json").write_text('{"language": "ru", "glyphs": "ascii"}')
+    app = WartableApp(
+        settings_file=home / "config" / "settings.json", saves=home / "saves", log_file=home / "log.txt"
+    )
+    assert current_language() == "ru" and app.glyph_set == "ascii"
+    app = make_app(home, language="en", ascii_glyphs=False)
+    assert current_language() == "en"
+    assert app.glyph_set == "ascii"  # not overridden: --ascii only forces ASCII on
+    app = make_app(home, language="en", ascii_glyphs=True)
+    assert app.overrides == ["--lang en", "--ascii"]
+
+
+@run
+async def test_damaged_settings_file_gives_defaults(home: Path) -> None:
+    (home / "config").mkdir()
+    (home / "config" / "settings.json").write_text("{not json")
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+    assert app.glyph_set == "unicode"
+    assert (home / "config" / "settings.json").read_text() == "{not json"  # left alone
+    assert app.errors == []
+
+
+# ---------------------------------------------------------------------------
+# Rules
+# ---------------------------------------------------------------------------
+@run
+async def test_rules_show_the_summary_and_a_notice_for_a_missing_one(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        assert "EVA-6.4" in screen._text("eva")
+        await pilot.press("tab", "down")  # focus the systems list, pick "tally"
+        await pilot.pause()
+        assert screen._index == 1
+        assert "no rules summary" in screen._text("tally")
+    assert app.errors == []
+
+
+# ---------------------------------------------------------------------------
+# Load
+# ---------------------------------------------------------------------------
+@run
+async def test_load_lists_usable_and_unusable_saves_and_never_changes_them(home: Path) -> None:
+    saves = home / "saves"
+    fake_save(saves / "eva-game.json")
+    bad = bad_files(saves)
+    (saves / "other-system.json").write_bytes(fake_save(saves / "x.json", ruleset="kingdoms").read_bytes())
+    (saves / "x.json").unlink()
+    stamps = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in saves.iterdir()}
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        names = [e.name for e in screen._entries]
+        assert names[0] == "eva-game.json"
+        unusable = {e.name: e.reason for e in screen._entries if not e.usable}
+        assert set(unusable) == {*bad, "other-system.json"}
+        assert "newer" not in unusable["newer.json"] or "version 99" in unusable["newer.json"]
+        assert "empty" in unusable["empty.json"]
+        # choosing an unusable file explains why, and leaves it alone
+        await pilot.press("end", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NoticeScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+    assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in saves.iterdir()} == stamps
+    assert app.errors == []
+
+
+@run
+async def test_load_a_save_opens_the_game_placeholder(home: Path) -> None:
+    path = tally_save(home)
+    data = path.read_bytes()
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, GamePlaceholderScreen)
+        assert app.screen.game.state.total == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+    assert path.read_bytes() == data
+    assert app.errors == []
+
+
+@run
+async def test_continue_loads_the_latest_save(home: Path) -> None:
+    tally_save(home)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not app.screen.query_one("#menu", OptionList).get_option("continue_game").disabled
+        await pilot.press("c")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, GamePlaceholderScreen)
+    assert app.errors == []
+
+
+@run
+async def test_a_save_that_fails_to_replay_is_explained(home: Path) -> None:
+    path = tally_save(home)
+    text = path.read_text().replace('"checksum": "', '"checksum": "0')
+    path.write_text(text)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, NoticeScreen)
+        assert "checksum" in app.screen.message
+    assert path.read_text() == text
+    assert app.errors == []
+
+
+@run
+async def test_delete_asks_first_and_keeps_on_no(home: Path) -> None:
+    path = fake_save(home / "saves" / "eva-game.json")
+    other = fake_save(home / "saves" / "second.json", updated="2024-01-01T00:00:00+00:00")
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l", "d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")  # the focus starts on "Keep"
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen) and path.exists()
+        await pilot.press("d", "n")
+        await pilot.pause()
+        assert path.exists()
+        await pilot.press("d", "y")
+        await pilot.pause()
+        await pilot.pause()
+        assert not path.exists() and other.exists()
+        assert [e.name for e in app.screen._entries] == ["second.json"]
+    assert app.errors == []
+
+
+# ---------------------------------------------------------------------------
+# Errors never show a traceback
+# ---------------------------------------------------------------------------
+class BrokenApp(WartableApp):
+    """The app with actions and handlers that fail."""
+
+    def action_explode(self) -> None:
+        raise RuntimeError("boom in an action")
+
+
+@run
+async def test_an_exception_in_an_action_is_logged_and_the_app_goes_on(home: Path) -> None:
+    app = BrokenApp(
+        settings_file=home / "settings.json",
+        saves=home / "saves",
+        log_file=home / "log" / "wartable.log",
+        language="en",
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.run_action("explode")
+        await pilot.pause()
+        assert app.is_running
+        # the app still answers keys
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        notes = [n.message for n in app._notifications]
+        assert any(
+            "Something went wrong; details were written to" in m and "wartable.log" in m for m in notes
+        )
+    log = (home / "log" / "wartable.log").read_text()
+    assert "Traceback (most recent call last)" in log
+    assert "RuntimeError: boom in an action" in log
+    assert "action_explode" in log
+    assert len(app.errors) == 1
+
+
+@run
+async def test_an_exception_in_a_bound_key_and_in_a_worker(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+
+        def bad_action() -> None:
+            raise ValueError("bad key")
+
+        screen.action_bad = bad_action  # type: ignore[attr-defined]
+        app.bind("x", "screen.bad")
+        await pilot.press("x")
+        await pilot.pause()
+
+        async def bad_work() -> None:
+            raise OSError("bad worker")
+
+        worker = app.run_worker(bad_work())
+        while not worker.is_finished:
+            await pilot.pause()
+        await pilot.pause()
+        assert app.is_running
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+    log = (home / "log" / "wartable.log").read_text()
+    assert "ValueError: bad key" in log
+    assert "OSError: bad worker" in log
+    assert [type(e) for e in app.errors] == [ValueError, OSError]
+
+
+@run
+async def test_an_exception_in_a_screen_message_handler_keeps_the_screen(home: Path) -> None:
+    class Exploding(TitleScreen):
+        def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+            raise ZeroDivisionError("handler")
+
+    class App2(WartableApp):
+        def get_default_screen(self) -> Any:
+            return Exploding()
+
+    app = App2(settings_file=home / "s.json", saves=home / "saves", log_file=home / "e.log", language="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down")
+        await pilot.pause()
+        await pilot.press("down")  # the screen still handles messages
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+    assert "ZeroDivisionError: handler" in (home / "e.log").read_text()
+    assert app.errors and all(isinstance(e, ZeroDivisionError) for e in app.errors)
+
+
+# ---------------------------------------------------------------------------
+# Terminal size
+# ---------------------------------------------------------------------------
+@run
+async def test_too_small_terminal_asks_to_enlarge_and_recovers(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(59, 19)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.resize_terminal(70, 15)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+    assert app.errors == []
+
+
+@run
+async def test_ctrl_c_explains_how_to_quit(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.is_running
+        assert any("Ctrl+Q" in n.message for n in app._notifications)

@@ -1,0 +1,146 @@
+"""Base classes of every screen: title bar, translated key footer, help key, safe handlers.
+
+A screen subclasses :class:`WartableScreen` (full screen) or
+:class:`WartableModal` (a dialog over the screen below) and implements
+``compose_body``. Both bind ``?`` and F1 to the help dialog listing the keys of
+the screen (from its ``BINDINGS``), and re-compose themselves when the language
+or the glyph set changes (:meth:`refresh_language`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+
+from engine.i18n import N_, _
+from tui.glyphs import UNICODE, Glyphs
+from tui.widgets.bars import KeyFooter, TitleBar
+
+if TYPE_CHECKING:
+    from tui.app import WartableApp
+
+__all__ = ["SafeMessages", "WartableModal", "WartableScreen", "key_rows"]
+
+HELP_BINDING = Binding("question_mark,f1", "help", N_("Help"))
+
+#: Actions that the help dialog leaves out (Textual's own clipboard and system keys).
+_HIDDEN_ACTIONS = frozenset(
+    {
+        "screen.copy_text",
+        "copy_text",
+        "help_quit",
+        "app.help_quit",
+        "ctrl_c",
+        "scroll_left",
+        "scroll_right",
+        "page_left",
+        "page_right",
+    }
+)
+
+
+class SafeMessages:
+    """Mixin: an exception in a message handler is reported by the app (notification +
+    log file) and the widget keeps handling messages, instead of the app stopping."""
+
+    async def _on_message(self, message: Message) -> None:
+        try:
+            await super()._on_message(message)  # type: ignore[misc]
+        except Exception as error:
+            report = getattr(self.app, "report_error", None)  # type: ignore[attr-defined]
+            if report is None:
+                raise
+            report(error)
+
+
+def key_rows(screen: Screen[Any]) -> list[tuple[str, str]]:
+    """The keys active on ``screen`` as (keys, description) rows, translated.
+
+    Order: the screen's own bindings, then those of the focused widget, then the
+    app's. Keys bound to the same action are joined ("?, f1"). Bindings without a
+    description and Textual's clipboard keys are left out.
+    """
+    app = screen.app
+    groups: dict[tuple[int, str], tuple[list[str], str]] = {}
+    rank: dict[tuple[int, str], int] = {}
+    for namespace, binding, _enabled, tooltip in screen.active_bindings.values():
+        if binding.system or binding.action in _HIDDEN_ACTIONS:
+            continue
+        text = binding.description or tooltip or ""
+        if not text:
+            continue
+        group = (id(namespace), binding.action)
+        keys, _text = groups.setdefault(group, ([], _(text)))
+        shown = app.get_key_display(binding)
+        if shown not in keys:
+            keys.append(shown)
+        rank[group] = 0 if namespace is screen else (2 if namespace is app else 1)
+    ordered = sorted(groups, key=lambda g: rank[g])  # stable: keeps binding order within a rank
+    return [(", ".join(groups[g][0]), groups[g][1]) for g in ordered]
+
+
+class _WartableMixin:
+    """What every Wartable screen shares."""
+
+    #: The screen's title, an English message ID (marked with ``N_``).
+    SCREEN_TITLE: ClassVar[str] = ""
+
+    @property
+    def wapp(self) -> WartableApp:
+        """The app, typed."""
+        return self.app  # type: ignore[attr-defined, return-value]
+
+    @property
+    def glyphs(self) -> Glyphs:
+        """The glyph set in effect."""
+        return getattr(self.app, "glyphs", UNICODE)  # type: ignore[attr-defined]
+
+    def screen_title(self) -> str:
+        """The translated title of the screen."""
+        return _(self.SCREEN_TITLE) if self.SCREEN_TITLE else ""
+
+    def action_help(self) -> None:
+        """Show the keys of this screen in a dialog."""
+        from tui.screens.help import HelpScreen
+
+        if isinstance(self, HelpScreen):
+            self.dismiss()
+            return
+        self.app.push_screen(HelpScreen(self.screen_title(), key_rows(self)))  # type: ignore[arg-type, attr-defined]
+
+    async def refresh_language(self) -> None:
+        """Re-compose the screen in the current language and glyph set."""
+        await self.recompose()  # type: ignore[attr-defined]
+
+
+class WartableScreen(_WartableMixin, SafeMessages, Screen[Any]):
+    """A full screen: title bar, body (``compose_body``), key footer."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [HELP_BINDING]
+
+    def compose(self) -> ComposeResult:
+        """Title bar, the body, the footer."""
+        yield TitleBar(self.screen_title())
+        yield from self.compose_body()
+        yield KeyFooter()
+
+    def compose_body(self) -> ComposeResult:
+        """The screen's content (between the title bar and the footer)."""
+        yield from ()
+
+
+class WartableModal(_WartableMixin, SafeMessages, ModalScreen[Any]):
+    """A dialog over the current screen; Escape closes it (dismisses with None)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", N_("Close")),
+        HELP_BINDING,
+    ]
+
+    def action_close(self) -> None:
+        """Close the dialog without a choice."""
+        self.dismiss(None)

@@ -1,0 +1,49 @@
+"""The help dialog: the keys of the screen it was opened on (``?`` or F1)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Static
+
+from engine.i18n import N_, _
+from tui.screens.base import WartableModal
+
+
+class HelpScreen(WartableModal):
+    """Lists (keys, description) rows; Escape, Enter, ``?`` or F1 close it.
+
+    ``title``: the translated title of the screen the keys belong to.
+    ``rows``: from :func:`tui.screens.base.key_rows`.
+    """
+
+    SCREEN_TITLE = N_("Keys")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter", "close", N_("Close")),
+        Binding("question_mark,f1", "close", N_("Close"), show=False),
+    ]
+
+    def __init__(self, title: str, rows: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.for_title = title
+        self.rows = rows
+
+    def compose(self) -> ComposeResult:
+        """A framed table of keys."""
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for keys, text in self.rows:
+            table.add_row(Text(keys), Text(text))
+        with Vertical(classes="dialog help-dialog") as box:
+            box.border_title = (
+                _("Keys: {screen}").format(screen=self.for_title) if self.for_title else _("Keys")
+            )
+            with VerticalScroll(classes="help-keys"):
+                yield Static(table)
+            yield Static(_("Escape closes this window."), classes="dialog-hint")

@@ -1,0 +1,180 @@
+"""The load screen: every save file of the saves folder, usable or not.
+
+A usable save shows its system, players, state line and when it was last
+played; an unusable one (damaged, foreign, newer, unknown system) shows why,
+and is never modified. Enter loads, ``d`` deletes after a confirmation.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.i18n import N_, _, ngettext
+from tui.paths import display_path
+from tui.saves import SaveEntry, format_when
+from tui.screens.base import WartableScreen
+
+
+class LoadScreen(WartableScreen):
+    """The list of saves (two lines each); the most recently played first."""
+
+    SCREEN_TITLE = N_("Load game")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "load", N_("Load"), priority=True),
+        Binding("d,delete,в", "delete", N_("Delete")),
+        Binding("f5,ctrl+r", "rescan", N_("Read the folder again"), show=False),
+        Binding("escape", "app.pop_screen", N_("Back")),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._entries: list[SaveEntry] = []
+        self._highlight: str | None = None
+
+    def compose_body(self) -> ComposeResult:
+        """Folder line, the list (or a note when it is empty)."""
+        self._entries = self.wapp.scan_saves()
+        usable = sum(e.usable for e in self._entries)
+        with Vertical(id="load-body"):
+            yield Static(
+                ngettext("{n} saved game in {folder}", "{n} saved games in {folder}", usable).format(
+                    n=usable, folder=display_path(self.wapp.saves_folder)
+                )
+                + (
+                    "; "
+                    + ngettext(
+                        "{n} file cannot be used", "{n} files cannot be used", len(self._entries) - usable
+                    ).format(n=len(self._entries) - usable)
+                    if usable < len(self._entries)
+                    else ""
+                ),
+                id="load-folder",
+                markup=False,
+            )
+            if self._entries:
+                yield OptionList(*(self._option(e) for e in self._entries), id="saves")
+            else:
+                yield Static(_("The saves folder is empty."), id="load-empty")
+
+    def _option(self, entry: SaveEntry) -> Option:
+        g = self.glyphs
+        if entry.usable:
+            head = Text.assemble(
+                (f"{g.ok} ", "bold"),
+                (self.wapp.system_title(entry.ruleset), "bold"),
+                ": ",
+                " v ".join(entry.players),
+            )
+            if entry.finished:
+                head.append("  " + _("(finished)"), style="italic")
+            when = format_when(entry.updated, entry.mtime)
+            details = [
+                entry.summary or "-",
+                _("last played {when}").format(when=when) if when else "",
+                entry.name,
+            ]
+            body = Text("   " + "; ".join(d for d in details if d), style="")
+        else:
+            head = Text.assemble((f"{g.bad} ", "bold"), (entry.name, "bold"), ": ", _("cannot be used"))
+            body = Text("   " + entry.reason, style="italic")
+        return Option(Text("\n").join([head, body]), id=entry.name)
+
+    def on_mount(self) -> None:
+        """Focus the list, on the last highlighted save."""
+        if not self._entries:
+            return
+        saves = self.query_one("#saves", OptionList)
+        index = 0
+        if self._highlight is not None:
+            names = [e.name for e in self._entries]
+            if self._highlight in names:
+                index = names.index(self._highlight)
+        saves.highlighted = index
+        saves.focus()
+
+    async def refresh_language(self) -> None:
+        """Re-compose in the new language."""
+        await self.recompose()
+        self.on_mount()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Load and Delete only when there is a save to act on."""
+        if action in ("load", "delete") and not self._entries:
+            return None
+        return True
+
+    def _current(self) -> SaveEntry | None:
+        if not self._entries:
+            return None
+        index = self.query_one("#saves", OptionList).highlighted
+        return None if index is None else self._entries[index]
+
+    @on(OptionList.OptionHighlighted, "#saves")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._highlight = event.option.id
+
+    @on(OptionList.OptionSelected, "#saves")
+    def _selected(self) -> None:
+        self.action_load()
+
+    def action_load(self) -> None:
+        """Load the highlighted save (or say why it cannot be used)."""
+        entry = self._current()
+        if entry is None:
+            return
+        if not entry.usable:
+            self.wapp.show_notice(
+                _("This save cannot be used"),
+                f"{entry.name}:\n{entry.reason}\n\n" + _("The file is left as it is."),
+            )
+            return
+        self.wapp.open_save(entry.path)
+
+    def action_delete(self) -> None:
+        """Ask, then delete the highlighted save file."""
+        entry = self._current()
+        if entry is None:
+            return
+        from tui.screens.dialogs import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self._delete(entry)
+
+        self.app.push_screen(
+            ConfirmScreen(
+                _("Delete saved game"),
+                _("Delete {name}?").format(name=entry.name) + "\n" + _("This cannot be undone."),
+                confirm=_("Delete"),
+                cancel=_("Keep"),
+            ),
+            done,
+        )
+
+    def _delete(self, entry: SaveEntry) -> None:
+        try:
+            entry.path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            self.notify(
+                _("Could not delete {name}: {reason}").format(name=entry.name, reason=exc.strerror),
+                severity="error",
+                markup=False,
+            )
+            return
+        self.notify(_("Deleted {name}.").format(name=entry.name), markup=False)
+        self.call_later(self.action_rescan)
+
+    async def action_rescan(self) -> None:
+        """Read the saves folder again."""
+        await self.recompose()
+        self.on_mount()

@@ -1,0 +1,183 @@
+"""The title screen: the main menu of the app.
+
+Entries: New game, Continue (the latest save), Load game, Roster builder,
+Rules, Settings, Quit. Arrows and Enter, a letter per entry, or the mouse.
+Entries whose screens come in a later build open a notice instead.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.i18n import N_, _
+from tui.saves import SaveEntry, latest_save
+from tui.screens.base import WartableScreen
+
+#: The menu: (action, key, English label). The keys are also bound on the
+#: Russian keyboard layout (the same physical key).
+ENTRIES: tuple[tuple[str, str, str], ...] = (
+    ("new_game", "n", N_("New game")),
+    ("continue_game", "c", N_("Continue")),
+    ("load_game", "l", N_("Load game")),
+    ("roster_builder", "b", N_("Roster builder")),
+    ("rules", "r", N_("Rules")),
+    ("settings", "s", N_("Settings")),
+    ("quit", "q", N_("Quit")),
+)
+
+#: Latin key -> the Cyrillic letter on the same key of the Russian layout.
+_RU_LAYOUT = {"n": "т", "c": "с", "l": "д", "b": "и", "r": "к", "s": "ы", "q": "й"}
+
+
+def _bindings() -> list[BindingType]:
+    out: list[BindingType] = [Binding("enter", "choose", N_("Choose"), priority=True)]
+    for action, key, label in ENTRIES:
+        out.append(Binding(f"{key},{_RU_LAYOUT[key]}", action, label, show=action == "quit"))
+    return out
+
+
+class TitleScreen(WartableScreen):
+    """The main menu. The list of saves is read when the screen is shown."""
+
+    BINDINGS: ClassVar[list[BindingType]] = _bindings()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._highlight = "new_game"
+        self._entries: list[SaveEntry] = []
+
+    # -- layout -------------------------------------------------------------------
+    def compose_body(self) -> ComposeResult:
+        """Banner, tag line, menu, and a line about the latest save."""
+        self._entries = self.wapp.scan_saves()
+        with Vertical(id="title-body"):
+            yield Static("W A R T A B L E", id="banner")
+            yield Static(_("A wargame table in the terminal"), id="tagline")
+            with Center():
+                yield OptionList(*self._options(), id="menu")
+            yield Static(self._info(), id="title-info", markup=False)
+
+    def _options(self) -> list[Option]:
+        have_files = bool(self._entries)
+        have_usable = latest_save(self._entries) is not None
+        options = []
+        for action, key, label in ENTRIES:
+            text = Text.assemble(" ", (key.upper(), "bold underline"), "  ", _(label))
+            disabled = False
+            if action == "continue_game" and not have_usable:
+                text.append("  " + _("(no saved game)"), style="italic")
+                disabled = True
+            elif action == "load_game" and not have_files:
+                text.append("  " + _("(no saves yet)"), style="italic")
+                disabled = True
+            options.append(Option(text, id=action, disabled=disabled))
+        return options
+
+    def _info(self) -> str:
+        latest = latest_save(self._entries)
+        if latest is None:
+            if self._entries:
+                return _("The saves folder has no usable game.")
+            return _("Games are saved automatically; none yet.")
+        return _("Latest: {title}, {players}; {summary}").format(
+            title=self.wapp.system_title(latest.ruleset),
+            players=" v ".join(latest.players),
+            summary=latest.summary or "-",
+        )
+
+    def on_mount(self) -> None:
+        """Put the cursor on the last highlighted entry."""
+        self._restore_highlight()
+
+    def _restore_highlight(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        try:
+            index = menu.get_option_index(self._highlight)
+        except Exception:  # noqa: BLE001 - an unknown id just leaves the cursor where it is
+            index = 0
+        if menu.get_option_at_index(index).disabled:
+            index = 0
+        menu.highlighted = index
+        menu.focus()
+
+    async def on_screen_resume(self) -> None:
+        """Read the saves folder again (a save may have been deleted or written)."""
+        entries = self.wapp.scan_saves()
+        if [(e.path, e.updated, e.usable) for e in entries] != [
+            (e.path, e.updated, e.usable) for e in self._entries
+        ]:
+            await self.recompose()
+            self._restore_highlight()
+
+    async def refresh_language(self) -> None:
+        """Re-compose, keeping the cursor on the same entry."""
+        await self.recompose()
+        self._restore_highlight()
+
+    # -- choosing -----------------------------------------------------------------
+    @on(OptionList.OptionHighlighted, "#menu")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id:
+            self._highlight = event.option.id
+
+    @on(OptionList.OptionSelected, "#menu")
+    async def _selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            await self.run_action(event.option.id)
+
+    def action_choose(self) -> None:
+        """Choose the highlighted entry (Enter when the menu is not focused)."""
+        menu = self.query_one("#menu", OptionList)
+        menu.focus()
+        menu.action_select()
+
+    def action_new_game(self) -> None:
+        """Starting a game needs the roster builder and the battle screen: a notice for now."""
+        self.wapp.not_yet(
+            _("New game"), _("Starting a new game comes with the roster builder and the battle screen.")
+        )
+
+    def action_roster_builder(self) -> None:
+        """The roster builder comes in a later build: a notice for now."""
+        self.wapp.not_yet(_("Roster builder"), _("The roster builder comes with the battle screen."))
+
+    def action_continue_game(self) -> None:
+        """Load the most recently played usable save."""
+        latest = latest_save(self.wapp.scan_saves())
+        if latest is None:
+            self.notify(_("There is no saved game to continue."), severity="warning")
+            return
+        self.wapp.open_save(latest.path)
+
+    def action_load_game(self) -> None:
+        """Open the list of saves."""
+        from tui.screens.load import LoadScreen
+
+        if not self.wapp.scan_saves():
+            self.notify(_("There are no saved games yet."), severity="warning")
+            return
+        self.app.push_screen(LoadScreen())
+
+    def action_rules(self) -> None:
+        """Open the rules summaries."""
+        from tui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen())
+
+    def action_settings(self) -> None:
+        """Open the settings."""
+        from tui.screens.settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
+
+    def action_quit(self) -> None:
+        """Leave Wartable (every game is already saved)."""
+        self.app.exit(0)

@@ -1,0 +1,69 @@
+"""The player's settings (language, glyph set), kept as JSON in the user config folder.
+
+The file is small msgspec JSON, e.g. ``{"language": "ru", "glyphs": "ascii"}``.
+A missing file gives the defaults; a damaged one gives the defaults too and is
+left alone until the player changes a setting. Command-line options
+(``--lang``, ``--ascii``) override the file for one run and are not saved.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+import msgspec
+
+from engine.i18n import LANGUAGES
+
+__all__ = ["GLYPH_SETS", "Settings", "load_settings", "save_settings"]
+
+#: The glyph sets: ``unicode`` (the main set) and ``ascii`` (plain ASCII only).
+GLYPH_SETS = ("unicode", "ascii")
+
+
+class Settings(msgspec.Struct, kw_only=True):
+    """The stored settings.
+
+    ``language``: a code of :data:`engine.i18n.LANGUAGES`, or None to follow the
+    environment (``LANG``). ``glyphs``: ``"unicode"`` or ``"ascii"``.
+    """
+
+    language: str | None = None
+    glyphs: Literal["unicode", "ascii"] = "unicode"
+
+
+def load_settings(path: Path) -> tuple[Settings, str | None]:
+    """Read the settings at ``path``.
+
+    Returns the settings and None, or the defaults and a one-line English reason
+    when the file exists but cannot be used. Never raises for a bad file; a
+    value out of range is ignored field by field.
+    """
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as exc:
+        return Settings(), f"cannot read the settings file: {exc.strerror}"
+    try:
+        raw: Any = msgspec.json.decode(data)
+    except msgspec.DecodeError as exc:
+        return Settings(), f"the settings file is damaged ({exc})"
+    if not isinstance(raw, dict):
+        return Settings(), "the settings file is damaged (not a JSON object)"
+    language = raw.get("language")
+    glyphs = raw.get("glyphs")
+    return (
+        Settings(
+            language=language if language in LANGUAGES else None,
+            glyphs=glyphs if glyphs in GLYPH_SETS else "unicode",
+        ),
+        None,
+    )
+
+
+def save_settings(path: Path, settings: Settings) -> None:
+    """Write ``settings`` to ``path`` atomically (folder created). Raises :class:`OSError`."""
+    from engine.record import write_atomic
+
+    write_atomic(Path(path), msgspec.json.format(msgspec.json.encode(settings), indent=1) + b"\n")
