@@ -86,7 +86,8 @@ def selfplay(key: str, games: int, seed: int, save_dir: Path | None, max_actions
             print(f"game {g}: ERROR", flush=True)
             traceback.print_exc()
     dt = time.perf_counter() - t0
-    print(f"{games} games, {total} actions, {errors} errors ({dt:.1f} s)")
+    print(f"({dt:.1f} s)", file=sys.stderr)
+    print(f"{games} games, {total} actions, {errors} errors")
     return 1 if errors else 0
 
 

@@ -1,0 +1,112 @@
+"""The headless commands: selfplay, replay, roster check (exit codes and output)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.rulesets.eva.roster import EvaEntry, Roster, WeaponEntry, encode_roster_file
+from tui.cli import main
+
+ROSTERS = Path(__file__).resolve().parent.parent / "engine" / "rulesets" / "eva" / "rosters"
+
+
+def test_selfplay_prints_a_line_per_game_and_a_total(capsys):
+    assert main(["selfplay", "--ruleset", "eva", "--games", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 4
+    assert all(line.startswith(f"game {i + 1}: ") for i, line in enumerate(out[:3]))
+    assert re.fullmatch(r"3 games, \d+ actions, 0 errors", out[-1])
+    # deterministic in its seed
+    assert main(["selfplay", "--ruleset", "eva", "--games", "3", "--seed", "1"]) == 0
+    assert capsys.readouterr().out.strip().splitlines() == out
+
+
+def test_selfplay_keeps_saves_that_replay(tmp_path: Path, capsys):
+    assert main(["selfplay", "--games", "2", "--seed", "4", "--save-dir", str(tmp_path)]) == 0
+    saves = sorted(tmp_path.glob("*.json"))
+    assert len(saves) == 2
+    capsys.readouterr()
+    assert main(["replay", str(saves[0])]) == 0
+    out = capsys.readouterr().out
+    assert "verified:" in out and "Round 1 begins" in out
+
+
+def test_selfplay_unknown_ruleset_is_an_error(capsys):
+    assert main(["selfplay", "--ruleset", "nosuch"]) == 2
+    assert "unknown ruleset" in capsys.readouterr().err
+
+
+def test_replay_of_a_damaged_file_is_one_line_and_exit_1(tmp_path: Path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "wartable-save", "version": 1, "ruleset"', encoding="utf-8")
+    assert main(["replay", str(bad)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "damaged" in err[0]
+
+
+def test_replay_for_one_side_hides_the_other_sides_private_events(tmp_path: Path, capsys):
+    main(["selfplay", "--games", "1", "--seed", "9", "--save-dir", str(tmp_path)])
+    save = next(tmp_path.glob("*.json"))
+    capsys.readouterr()
+    main(["replay", str(save)])
+    full = capsys.readouterr().out
+    main(["replay", str(save), "--side", "1"])
+    p1 = capsys.readouterr().out
+    assert len(p1) < len(full)
+
+
+def test_roster_check_accepts_the_legal_example_roster(capsys):
+    """EVA-EX-16: the 985-point roster is legal."""
+    assert main(["roster", "check", str(ROSTERS / "nerv-first-squad.json")]) == 0
+    assert "valid eva roster" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("change", "rule"),
+    [
+        ("n2", "EVA-17.1"),
+        ("berserk", "EVA-17.8"),
+        ("five", "EVA-17.4"),
+        ("lance", "EVA-17.5"),
+        ("pseudo", "EVA-17.8"),
+    ],
+)
+def test_roster_check_reports_each_illegal_change_of_ex_16(tmp_path: Path, capsys, change, rule):
+    """EVA-EX-16 illegal changes, each printed with its rule ID, exit 1."""
+    data = json.loads((ROSTERS / "nerv-first-squad.json").read_text(encoding="utf-8"))
+    evas = data["roster"]["evas"]
+    e01, e00, e02 = evas
+    if change == "n2":
+        e02["weapons"].append({"code": "n2"})
+    elif change == "berserk":
+        e01["equipment"] = ["s2", "berserk"]
+    elif change == "five":
+        e02["weapons"] += [{"code": "knife"}, {"code": "pistol"}]
+        e02["equipment"] = ["berserk"]
+    elif change == "lance":
+        e01["weapons"] = [{"code": "replica"}, {"code": "lance"}]
+    elif change == "pseudo":
+        e00["equipment"] = ["shield", "pseudo", "sync"]
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["roster", "check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{rule}:" in out
+
+
+def test_roster_check_refuses_a_file_that_is_not_a_roster(tmp_path: Path, capsys):
+    path = tmp_path / "x.json"
+    path.write_text("[1, 2, 3]", encoding="utf-8")
+    assert main(["roster", "check", str(path)]) == 1
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_roster_files_round_trip(tmp_path: Path, capsys):
+    r = Roster(name="Тест 🚀", evas=[EvaEntry("Ева-1", [WeaponEntry("rifle", True)], 2, ["wings"])])
+    path = tmp_path / "r.json"
+    path.write_bytes(encode_roster_file(r))
+    assert main(["roster", "check", str(path)]) == 0
