@@ -385,7 +385,9 @@ def _wrong_phase(state: State) -> IllegalAction:
     if phase == "attack":
         if state.setup.field:
             return IllegalAction(_("This is the Attack step: attack, move a squad or pass."), "SC-12.1.4")
-        return IllegalAction(_("This is the Attack step: declare an attack."), "SC-4.2")
+        return IllegalAction(
+            _("You are able to attack, so you must: declare one attack this turn."), "SC-4.4"
+        )
     if phase == "defend":
         assert state.pending is not None
         return IllegalAction(
@@ -491,6 +493,8 @@ def _check_reinforce(state: State, side: int, action: Reinforce) -> None:
     if state.phase != "support":
         if state.phase == "regroup":
             raise IllegalAction(_("Only one reinforcement die may be used per turn."), "SC-9.1")
+        if state.phase in ("attack", "defend"):
+            raise IllegalAction(_("Reinforcements come in the Support step, after the attack."), "SC-9.1")
         raise _wrong_phase(state)
     if action.die not in REINFORCEMENT_DICE:
         raise IllegalAction(
@@ -1218,7 +1222,7 @@ def parse_action(state: State, side: int, text: str) -> Any:
     abbreviation that matches several legal actions; the message lists them).
     """
     kind, fields = parse_notation(text)
-    if None in fields.values():
+    if kind in (Attack, Defend, Reinforce) and None in fields.values():
         if kind is Attack:
             cands: list[Any] = [
                 a
