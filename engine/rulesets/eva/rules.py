@@ -1726,6 +1726,7 @@ def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         loser = state.units[pend.unit]
         out.append(ev.ZoneNamed(unit=state.units[pend.melee.winner].name, target=loser.name, zone=a.zone))
         _melee_damage(state, pend.melee, a.zone, dice, out)
+        _after_action(state, dice, out)
         return out
     if isinstance(a, Keep):
         t = state.units[a.unit]
@@ -1734,6 +1735,7 @@ def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         t.hands = [i for i in t.hands if i not in stow]
         for i in stow:
             out.append(ev.Stowed(unit=t.name, item=t.items[i].label))
+        _after_action(state, dice, out)
         return out
     if isinstance(a, Activate):
         return _activate(state, side, a, dice)
