@@ -1451,7 +1451,9 @@ def check(state: EvaState, side: int, a: object) -> None:
                 N_("A decision is awaited first."), "EVA-9.7" if pend.kind == "stow" else "EVA-11.9"
             )
         if side != pend.side:
-            raise _refuse(N_("The other player decides this."), "EVA-11.9")
+            raise _refuse(
+                N_("The other player decides this."), "EVA-9.7" if pend.kind == "stow" else "EVA-11.9"
+            )
     if isinstance(a, NameZone):
         if pend is None or pend.kind != "zone":
             raise _refuse(N_("No trauma zone is being named now."), "EVA-11.9")
