@@ -129,7 +129,7 @@ def test_eva_summary_exists_cites_rule_ids_and_has_a_title(lang: str) -> None:
     assert used == lang
     for rule in ("EVA-3.2", "EVA-6.4", "EVA-10.5", "EVA-12.7", "EVA-13.3", "EVA-18", "EVA-5.9"):
         assert rule in text
-    assert system_title("eva", lang) == ("EVA skirmish" if lang == "en" else "Поигрушка: EVA")
+    assert system_title("eva", lang) == ("EVA skirmish" if lang == "en" else "Поигрушка по Еве")
 
 
 def test_a_system_without_summary_falls_back() -> None:

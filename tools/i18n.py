@@ -69,7 +69,15 @@ def read_catalog(path: Path) -> Catalog:
 def po_bytes(catalog: Catalog) -> bytes:
     """The catalogue as ``.po`` bytes (sorted by message, without obsolete entries)."""
     out = io.BytesIO()
-    write_po(out, catalog, width=100, sort_output=True, ignore_obsolete=True, include_previous=False)
+    write_po(
+        out,
+        catalog,
+        width=100,
+        sort_output=True,
+        ignore_obsolete=True,
+        include_previous=False,
+        include_lineno=False,
+    )
     return out.getvalue()
 
 

@@ -188,6 +188,7 @@ class WartableApp(SafeMessages, App[int]):
         """A dialog with ``message`` (plain text, translated) and an OK button."""
         from tui.screens.dialogs import NoticeScreen
 
+        self._loaded()
         self.push_screen(NoticeScreen(title, message))
 
     def not_yet(self, what: str, when: str) -> None:
@@ -197,7 +198,10 @@ class WartableApp(SafeMessages, App[int]):
     def open_save(self, path: Path) -> None:
         """Load the save at ``path`` (verified by replaying it, in a worker thread), then
         show it; a save that cannot be used is explained in a notice."""
-        self.notify(_("Loading {name}...").format(name=path.name), timeout=2, markup=False)
+        # Say "loading" only if it takes a while (a long record replays slowly).
+        self._loading_timer = self.set_timer(
+            0.5, lambda: self.notify(_("Loading {name}...").format(name=path.name), timeout=2, markup=False)
+        )
         self._load_save(path)
 
     @work(thread=True, exclusive=True, group="load", exit_on_error=False)
@@ -215,13 +219,20 @@ class WartableApp(SafeMessages, App[int]):
             )
             return
         except Exception as exc:  # noqa: BLE001 - a ruleset's bug: reported, never shown as a traceback
+            self.call_from_thread(self._loaded)
             self.call_from_thread(self.report_error, exc, f"loading {path.name}")
             return
         self.call_from_thread(self._show_game, game, path.name)
 
+    def _loaded(self) -> None:
+        timer = getattr(self, "_loading_timer", None)
+        if timer is not None:
+            timer.stop()
+
     def _show_game(self, game: Any, name: str) -> None:
         from tui.screens.game import GamePlaceholderScreen
 
+        self._loaded()
         self.push_screen(GamePlaceholderScreen(game, name))
 
     def action_ctrl_c(self) -> None:

@@ -35,6 +35,8 @@ _HIDDEN_ACTIONS = frozenset(
         "help_quit",
         "app.help_quit",
         "ctrl_c",
+        "app.focus_next",
+        "app.focus_previous",
         "scroll_left",
         "scroll_right",
         "page_left",
@@ -89,6 +91,17 @@ class _WartableMixin:
     #: The screen's title, an English message ID (marked with ``N_``).
     SCREEN_TITLE: ClassVar[str] = ""
 
+    def __init_subclass__(cls, help_key: bool = True, **kwargs: Any) -> None:
+        """Put the help key last in each screen's own ``BINDINGS`` (so it is last in
+        the footer), unless the screen binds ``?`` itself. ``help_key=False``: no help
+        key of its own (base classes, the terminal-size screen)."""
+        if help_key:
+            own = list(cls.__dict__.get("BINDINGS", []))
+            if not any(isinstance(b, Binding) and "question_mark" in b.key.split(",") for b in own):
+                cls.BINDINGS = [*own, HELP_BINDING]
+        # after BINDINGS is final: Textual merges the bindings when the class is made
+        super().__init_subclass__(**kwargs)
+
     @property
     def wapp(self) -> WartableApp:
         """The app, typed."""
@@ -117,10 +130,10 @@ class _WartableMixin:
         await self.recompose()  # type: ignore[attr-defined]
 
 
-class WartableScreen(_WartableMixin, SafeMessages, Screen[Any]):
+class WartableScreen(_WartableMixin, SafeMessages, Screen[Any], help_key=False):
     """A full screen: title bar, body (``compose_body``), key footer."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [HELP_BINDING]
+    BINDINGS: ClassVar[list[BindingType]] = []
 
     def compose(self) -> ComposeResult:
         """Title bar, the body, the footer."""
@@ -133,13 +146,20 @@ class WartableScreen(_WartableMixin, SafeMessages, Screen[Any]):
         yield from ()
 
 
-class WartableModal(_WartableMixin, SafeMessages, ModalScreen[Any]):
-    """A dialog over the current screen; Escape closes it (dismisses with None)."""
+class WartableModal(_WartableMixin, SafeMessages, ModalScreen[Any], help_key=False):
+    """A dialog over the current screen, with its own key footer. Subclasses implement
+    ``compose_dialog`` and bind Escape (``close`` dismisses with None)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", N_("Close")),
-        HELP_BINDING,
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = []
+
+    def compose(self) -> ComposeResult:
+        """The dialog and the footer with its keys."""
+        yield from self.compose_dialog()
+        yield KeyFooter()
+
+    def compose_dialog(self) -> ComposeResult:
+        """The dialog box."""
+        yield from ()
 
     def action_close(self) -> None:
         """Close the dialog without a choice."""

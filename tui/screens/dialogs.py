@@ -27,7 +27,7 @@ class NoticeScreen(WartableModal):
         self.notice_title = title
         self.message = message
 
-    def compose(self) -> ComposeResult:
+    def compose_dialog(self) -> ComposeResult:
         """The framed message and an OK button."""
         with Vertical(classes="dialog notice-dialog") as box:
             box.border_title = self.notice_title
@@ -53,8 +53,8 @@ class ConfirmScreen(WartableModal):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", N_("Yes")),
-        Binding("n,escape", "answer(False)", N_("No")),
+        Binding("y,н", "answer(True)", N_("Yes")),
+        Binding("n,т,escape", "answer(False)", N_("No")),
         Binding("left,right", "switch", N_("Other button"), show=False),
     ]
 
@@ -65,7 +65,7 @@ class ConfirmScreen(WartableModal):
         self.confirm_label = confirm
         self.cancel_label = cancel
 
-    def compose(self) -> ComposeResult:
+    def compose_dialog(self) -> ComposeResult:
         """The framed question and two buttons."""
         with Vertical(classes="dialog confirm-dialog") as box:
             box.border_title = self.confirm_title

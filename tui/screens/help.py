@@ -33,7 +33,7 @@ class HelpScreen(WartableModal):
         self.for_title = title
         self.rows = rows
 
-    def compose(self) -> ComposeResult:
+    def compose_dialog(self) -> ComposeResult:
         """A framed table of keys."""
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold", no_wrap=True)
@@ -44,6 +44,6 @@ class HelpScreen(WartableModal):
             box.border_title = (
                 _("Keys: {screen}").format(screen=self.for_title) if self.for_title else _("Keys")
             )
+            box.border_subtitle = _("Escape closes this window.")
             with VerticalScroll(classes="help-keys"):
                 yield Static(table)
-            yield Static(_("Escape closes this window."), classes="dialog-hint")

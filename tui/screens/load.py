@@ -21,6 +21,7 @@ from engine.i18n import N_, _, ngettext
 from tui.paths import display_path
 from tui.saves import SaveEntry, format_when
 from tui.screens.base import WartableScreen
+from tui.widgets.pointer_list import PointerList
 
 
 class LoadScreen(WartableScreen):
@@ -60,7 +61,9 @@ class LoadScreen(WartableScreen):
                 markup=False,
             )
             if self._entries:
-                yield OptionList(*(self._option(e) for e in self._entries), id="saves")
+                yield PointerList(
+                    *(self._option(e) for e in self._entries), pointer=self.glyphs.pointer, id="saves"
+                )
             else:
                 yield Static(_("The saves folder is empty."), id="load-empty")
 
@@ -81,10 +84,10 @@ class LoadScreen(WartableScreen):
                 _("last played {when}").format(when=when) if when else "",
                 entry.name,
             ]
-            body = Text("   " + "; ".join(d for d in details if d), style="")
+            body = Text("  " + "; ".join(d for d in details if d), style="")
         else:
             head = Text.assemble((f"{g.bad} ", "bold"), (entry.name, "bold"), ": ", _("cannot be used"))
-            body = Text("   " + entry.reason, style="italic")
+            body = Text("  " + entry.reason, style="italic")
         return Option(Text("\n").join([head, body]), id=entry.name)
 
     def on_mount(self) -> None:

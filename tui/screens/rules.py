@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from engine.i18n import N_, _, current_language
 from tui.rulebook import read_help
 from tui.screens.base import WartableScreen
+from tui.widgets.pointer_list import PointerList
 
 
 class RulesText(Markdown):
@@ -49,8 +50,9 @@ class RulesScreen(WartableScreen):
             yield Static(_("No game systems are installed."), id="rules-empty")
             return
         with Horizontal(id="rules-body"):
-            yield OptionList(
+            yield PointerList(
                 *(Option(self.wapp.system_title(k), id=k) for k in self._keys),
+                pointer=self.glyphs.pointer,
                 id="rules-systems",
             )
             with VerticalScroll(id="rules-scroll"):

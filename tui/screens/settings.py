@@ -8,12 +8,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Vertical
+from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.i18n import LANGUAGES, N_, _, current_language
 from tui.screens.base import WartableScreen
+from tui.widgets.pointer_list import PointerList
 
 #: Settings in the order shown: (id, English label).
 ROWS: tuple[tuple[str, str], ...] = (("language", N_("Language")), ("glyphs", N_("Glyphs")))
@@ -50,8 +51,7 @@ class SettingsScreen(WartableScreen):
     def compose_body(self) -> ComposeResult:
         """The list of settings and an explanation of the highlighted one."""
         with Vertical(id="settings-body"):
-            with Center():
-                yield OptionList(*self._options(), id="settings-list")
+            yield PointerList(*self._options(), pointer=self.glyphs.pointer, id="settings-list")
             yield Static(id="settings-explain", markup=False)
             yield Static(self._note(), id="settings-note", markup=False)
 
@@ -64,7 +64,7 @@ class SettingsScreen(WartableScreen):
         width = max(len(_(label)) for _row, label in ROWS) + 3
         return [
             Option(
-                Text.assemble(" ", (f"{_(label)}:".ljust(width), "bold"), f"< {self._value(row)} >", " "),
+                Text.assemble((f"{_(label)}:".ljust(width), "bold"), f"< {self._value(row)} >", " "),
                 id=row,
             )
             for row, label in ROWS

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from engine.i18n import N_, _
 from tui.saves import SaveEntry, latest_save
 from tui.screens.base import WartableScreen
+from tui.widgets.pointer_list import PointerList
 
 #: The menu: (action, key, English label). The keys are also bound on the
 #: Russian keyboard layout (the same physical key).
@@ -44,10 +45,24 @@ def _bindings() -> list[BindingType]:
     return out
 
 
+#: The large banner, shown when the terminal has room for it (plain ASCII).
+BIG_BANNER = r"""
+__        ___    ____ _____  _    ____  _     _____
+\ \      / / \  |  _ \_   _|/ \  | __ )| |   | ____|
+ \ \ /\ / / _ \ | |_) || | / _ \ |  _ \| |   |  _|
+  \ V  V / ___ \|  _ < | |/ ___ \| |_) | |___| |___
+   \_/\_/_/   \_\_| \_\|_/_/   \_\____/|_____|_____|
+"""
+
+
 class TitleScreen(WartableScreen):
     """The main menu. The list of saves is read when the screen is shown."""
 
+    SCREEN_TITLE = N_("Main menu")
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
+    #: The large banner needs 100 x 32 (see the stylesheet).
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (32, "-tall")]
 
     def __init__(self) -> None:
         super().__init__()
@@ -60,9 +75,12 @@ class TitleScreen(WartableScreen):
         self._entries = self.wapp.scan_saves()
         with Vertical(id="title-body"):
             yield Static("W A R T A B L E", id="banner")
+            lines = BIG_BANNER.strip("\n").splitlines()
+            width = max(len(line) for line in lines)
+            yield Static("\n".join(line.ljust(width) for line in lines), id="big-banner", markup=False)
             yield Static(_("A wargame table in the terminal"), id="tagline")
             with Center():
-                yield OptionList(*self._options(), id="menu")
+                yield PointerList(*self._options(), pointer=self.glyphs.pointer, id="menu")
             yield Static(self._info(), id="title-info", markup=False)
 
     def _options(self) -> list[Option]:
@@ -70,7 +88,7 @@ class TitleScreen(WartableScreen):
         have_usable = latest_save(self._entries) is not None
         options = []
         for action, key, label in ENTRIES:
-            text = Text.assemble(" ", (key.upper(), "bold underline"), "  ", _(label))
+            text = Text.assemble((key.upper(), "bold underline"), "  ", _(label))
             disabled = False
             if action == "continue_game" and not have_usable:
                 text.append("  " + _("(no saved game)"), style="italic")

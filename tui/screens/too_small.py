@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Center, Middle
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
@@ -16,7 +15,7 @@ from tui.screens.base import SafeMessages, _WartableMixin
 MIN_SIZE = (60, 20)
 
 
-class TooSmallScreen(_WartableMixin, SafeMessages, Screen[None]):
+class TooSmallScreen(_WartableMixin, SafeMessages, Screen[None], help_key=False):
     """Asks for a larger terminal; the app removes it once the terminal is large enough.
 
     Only Ctrl+Q (quit) works meanwhile.
@@ -24,8 +23,7 @@ class TooSmallScreen(_WartableMixin, SafeMessages, Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The request, centred."""
-        with Middle(), Center():
-            yield Static(self._text(), id="too-small-text", markup=False)
+        yield Static(self._text(), id="too-small-text", markup=False)
 
     def _text(self, size: Size | None = None) -> str:
         w, h = size if size is not None else self.app.size
