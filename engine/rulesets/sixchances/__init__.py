@@ -3,7 +3,8 @@
 ``RULESET`` implements :class:`engine.ruleset.Ruleset` for the specification
 ``rules/sixchances.md`` (rule IDs SC-n). Sides are 0 (Player 1) and 1
 (Player 2). Beyond the protocol it offers :meth:`SixChances.check_invariants`
-(for selfplay), :meth:`SixChances.check_regroup` (a live price of a proposed
+(for selfplay), :meth:`SixChances.random_action` (for bots and benchmarks),
+:meth:`SixChances.check_regroup` (a live price of a proposed
 rearrangement, SC-9.5) and :meth:`SixChances.validate_build` (problems with a
 starting order, SC-2.4).
 """
@@ -75,6 +76,10 @@ class SixChances:
     def parse_action(self, state: State, side: int, text: str) -> Any:
         """Strict parse: ``NotationError``, ``IllegalAction`` or ``AmbiguousAction``."""
         return rules.parse_action(state, side, text)
+
+    def random_action(self, state: State, side: int, rng: Any) -> Any:
+        """A random legal action of ``side`` (``rng``: a ``random.Random``), or None."""
+        return rules.random_action(state, side, rng)
 
     def random_setup(self, rng: Any) -> Setup:
         """A random set-up for selfplay: mostly the standard game, sometimes the field

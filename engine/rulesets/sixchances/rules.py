@@ -109,6 +109,7 @@ __all__ = [
     "options",
     "out_of_potential",
     "parse_action",
+    "random_action",
     "result",
     "setup_problems",
     "summary",
@@ -287,6 +288,14 @@ def _targets(state: State, side: int, attacker: Squad) -> list[Squad]:
     return [t for t in opp if t.cell in near]
 
 
+def _has_potential(squads: list[Squad]) -> bool:
+    """Some squad has Potential >= 1 (a plain loop: faster than ``any`` on a generator)."""
+    for sq in squads:  # noqa: SIM110
+        if sq.pot:
+            return True
+    return False
+
+
 def able_to_attack(state: State, side: int) -> bool:
     """SC-4.3: ``side`` has a squad with Potential >= 1 and the opponent has a squad on the
     table (on the field, adjacent to such a squad, SC-12.1.4)."""
@@ -295,15 +304,17 @@ def able_to_attack(state: State, side: int) -> bool:
         return False
     if state.setup.field:
         return any(sq.pot >= 1 and _targets(state, side, sq) for sq in me.squads)
-    return any(sq.pot >= 1 for sq in me.squads)
+    return _has_potential(me.squads)
 
 
-def out_of_potential(player: Player) -> bool:
+def out_of_potential(player: Player, rolling: bool = False) -> bool:
     """SC-10.1: no squad with Potential >= 1, and no way to bring a red token onto the
-    table (no unused reinforcement die, or no red token in the reserve)."""
-    if any(sq.pot for sq in player.squads):
+    table (no unused reinforcement die, or no red token in the reserve). ``rolling``: the
+    player is in the middle of a reinforcement (its die already rolled), which can still
+    bring red from the reserve."""
+    if _has_potential(player.squads):
         return False
-    return not player.dice or player.reserve.pot == 0
+    return not (player.dice or rolling) or player.reserve.pot == 0
 
 
 def new_squad_cells(state: State, side: int) -> tuple[str, ...]:
@@ -918,7 +929,7 @@ def _field_has_choice(state: State, side: int) -> bool:
 def _forced(state: State, side: int) -> tuple[bool, bool]:
     """(forced, lapsed) at the start of ``side``'s Support step (SC-9.8, SC-9.9, SC-12.1.9)."""
     me = state.players[side]
-    if not me.dice or me.reserve.pot == 0 or any(sq.pot for sq in me.squads):
+    if not me.dice or me.reserve.pot == 0 or _has_potential(me.squads):
         return False, False
     if state.setup.field and not me.squads and not new_squad_cells(state, side):
         return False, True
@@ -1208,6 +1219,34 @@ def legal_actions(state: State, side: int) -> list[Any]:
     # build
     r = me.reserve
     return [Build(b) for b in sample_builds(state.setup, side, (r.pot, r.res, r.sup))]
+
+
+def random_action(state: State, side: int, rng: Any) -> Any:
+    """One legal action of ``side`` picked at random with ``rng`` (a ``random.Random``), for
+    bots and benchmarks; cheaper than choosing from :func:`legal_actions` (attacks are
+    drawn as a random attacker with Potential and a random target). None when ``side``
+    has nothing to decide."""
+    if side not in to_act(state):
+        return None
+    phase = state.phase
+    me = state.players[side]
+    if phase == "attack" and not state.setup.field:
+        attackers = [sq for sq in me.squads if sq.pot]
+        return Attack(rng.choice(attackers).label, rng.choice(state.players[1 - side].squads).label)
+    if phase == "defend":
+        pending = state.pending
+        assert pending is not None
+        tgt = me.squad(pending.target)
+        assert tgt is not None
+        return _DEFEND[rng.choice([i for i, v in enumerate((tgt.pot, tgt.res, tgt.sup)) if v])]
+    if phase == "support":
+        k = rng.randrange(len(me.dice) + (0 if state.forced else 1))
+        return Reinforce(me.dice[k]) if k < len(me.dice) else _END
+    return rng.choice(legal_actions(state, side))
+
+
+_DEFEND = (Defend("pot"), Defend("res"), Defend("sup"))
+_END = EndTurn()
 
 
 # ---------------------------------------------------------------------------

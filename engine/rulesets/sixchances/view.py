@@ -123,7 +123,8 @@ def view(state: State, side: int | None) -> View:
                 dice_used=tuple(d for d in REINFORCEMENT_DICE if d not in p.dice),
                 on_table=p.on_table,
                 remaining=p.remaining,
-                out_of_potential=state.phase != "build" and out_of_potential(p),
+                out_of_potential=state.phase != "build"
+                and out_of_potential(p, rolling=state.phase == "regroup" and state.active == s),
                 sealed=p.order is not None,
                 order=p.order if own else None,
             )
