@@ -323,13 +323,16 @@ class EnergyPenalty(Event, tag="energy_penalty"):
 
 
 class TraumaInflicted(Event, tag="trauma"):
-    """A trauma; public only for wings (EVA-18.3)."""
+    """A trauma; public only for wings (EVA-18.3). ``lasting`` None: the duration is not
+    shown (a public wings trauma, whose duration would announce an S2 Engine, EVA-18.4)."""
 
     unit: str
     zone: str
-    lasting: bool = True
+    lasting: bool | None = True
 
     def text(self) -> str:
+        if self.lasting is None:
+            return _("{unit} suffers a {zone} trauma.").format(unit=self.unit, zone=_zone(self.zone))
         how = _("for the rest of the game") if self.lasting else _("until the end of its next activation")
         return _("{unit} suffers a {zone} trauma, {how}.").format(
             unit=self.unit, zone=_zone(self.zone), how=how

@@ -1210,7 +1210,12 @@ def inflict(state: EvaState, ti: int, zone: str, dice: Dice, out: list) -> None:
     elif s2:
         existing.expires = expires
     out.append(
-        ev.TraumaInflicted(to=None if zone == "wings" else t.side, unit=t.name, zone=zone, lasting=not s2)
+        ev.TraumaInflicted(
+            to=None if zone == "wings" else t.side,
+            unit=t.name,
+            zone=zone,
+            lasting=None if zone == "wings" else not s2,  # EVA-18.4: S2 never announced
+        )
     )
     if zone == "wings" and t.airborne:  # EVA-11.6
         t.airborne = False
