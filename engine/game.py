@@ -183,7 +183,8 @@ class Game:
         )
 
     def save(self, path: Path | None = None) -> Path:
-        """Write the save atomically to ``path`` (default: the game's path).
+        """Write the save atomically to ``path`` (default: the game's path), keeping
+        the two previous generations as ``<path>.1`` and ``<path>.2``.
 
         The bytes are decoded back and compared before anything touches the disk;
         if that fails, :class:`SaveError` is raised and the old file stays.
@@ -191,11 +192,16 @@ class Game:
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("no path to save to")
-        data = encode_save(self.to_save())
-        back = decode_save(data)
+        try:
+            data = encode_save(self.to_save())
+            back = decode_save(data)
+        except (msgspec.EncodeError, SaveError, TypeError, ValueError) as exc:
+            raise SaveError(
+                _("The game could not be saved ({reason}); the previous save was kept.").format(reason=exc)
+            ) from None
         if back.checksum != state_checksum(self.state) or len(back.actions) != len(self.records):
             raise SaveError(_("The save could not be verified; the previous save was kept."))
-        write_atomic(target, data)
+        write_atomic(target, data, generations=3)
         return target
 
     @classmethod
@@ -229,7 +235,7 @@ class Game:
             game = cls(rs, setup, seed=seed, players=save.players, dice=dice)
         except DiceDivergence as exc:
             raise SaveError(f"the opening diverges: {exc}", 0) from None
-        except (ActionError, ValueError, KeyError, IndexError, TypeError) as exc:
+        except Exception as exc:  # noqa: BLE001 - the file is untrusted: refuse it, never crash
             raise SaveError(f"the set-up is not valid: {exc}") from None
         if not dice.exhausted():
             raise SaveError("the opening rolls do not match the record", 0)
@@ -249,6 +255,8 @@ class Game:
                 raise SaveError(f"replay diverges at action {i} ({rec.text}): {exc}", i) from None
             except ActionError as exc:
                 raise SaveError(f"action {i} ({rec.text}) is not legal: {exc}", i) from None
+            except Exception as exc:  # noqa: BLE001 - the file is untrusted: refuse it, never crash
+                raise SaveError(f"action {i} cannot be replayed: {type(exc).__name__}: {exc}", i) from None
             if not dice.exhausted():
                 raise SaveError(f"replay diverges at action {i} ({rec.text}): fewer rolls than recorded", i)
             game.records.append(ActionRecord(rec.side, rec.text, rec.action, list(dice.log[n0:])))

@@ -20,6 +20,7 @@ import contextlib
 import hashlib
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,8 @@ __all__ = [
     "ActionRecord",
     "SaveError",
     "SaveFile",
+    "SaveLock",
+    "SaveLocked",
     "decode_save",
     "encode_save",
     "read_header",
@@ -122,6 +125,8 @@ def read_header(data: bytes, *, kind: str = FORMAT, newest: int = VERSION) -> He
         raise SaveError("the file is empty")
     try:
         header = msgspec.json.decode(data, type=Header)
+    except RecursionError:
+        raise SaveError("the file is damaged (nested too deeply)") from None
     except msgspec.DecodeError as exc:
         raise SaveError(f"the file is damaged or not a Wartable file ({exc})") from None
     if header.format != kind:
@@ -135,19 +140,58 @@ def read_header(data: bytes, *, kind: str = FORMAT, newest: int = VERSION) -> He
     return header
 
 
+#: Save migrations: MIGRATIONS[n] turns a version-n save (as plain JSON data) into
+#: version n + 1. Saves are migrated one version at a time up to VERSION; every
+#: released version keeps a fixture in tests/data/ that must keep loading.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def migrate(
+    data: bytes, version: int, migrations: dict[int, Callable[[dict[str, Any]], dict[str, Any]]], newest: int
+) -> bytes:
+    """Bring an older file up to ``newest``, one version at a time. Raises SaveError."""
+    if version == newest:
+        return data
+    try:
+        obj = msgspec.json.decode(data)
+    except (msgspec.DecodeError, RecursionError) as exc:
+        raise SaveError(f"the file is damaged: {exc}") from None
+    while version < newest:
+        step = migrations.get(version)
+        if step is None:
+            raise SaveError(f"no way to read format version {version} files")
+        obj = step(obj)
+        version += 1
+        obj["version"] = version
+    return msgspec.json.encode(obj)
+
+
 def decode_save(data: bytes) -> SaveFile:
-    """Decode and type-check a save (no replay). Raises :class:`SaveError`."""
+    """Decode and type-check a save (no replay), migrating older versions.
+    Raises :class:`SaveError` with one line a player can read."""
     if len(data) > MAX_SAVE_BYTES:
         raise SaveError(f"the file is too large ({len(data)} bytes)")
-    read_header(data)
+    header = read_header(data)
+    data = migrate(data, header.version, MIGRATIONS, VERSION)
     try:
         return msgspec.json.decode(data, type=SaveFile)
     except (msgspec.DecodeError, RecursionError) as exc:
         raise SaveError(f"the file is damaged: {exc}") from None
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically (temp file, fsync, rename, fsync folder)."""
+def generation(path: Path, n: int) -> Path:
+    """The n-th previous generation of a file: ``game.json.1``, ``game.json.2``."""
+    return path.with_name(f"{path.name}.{n}")
+
+
+def write_atomic(path: Path, data: bytes, generations: int = 1) -> None:
+    """Replace ``path`` with ``data`` atomically (temp file, fsync, rename, fsync folder).
+
+    With ``generations`` > 1 the previous contents are kept as ``path.1``,
+    ``path.2`` … (hard links made before the rename), so ``path`` itself is never
+    missing at any moment. Raises OSError when the disk refuses; the old file
+    is then untouched.
+    """
     path = Path(path)
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
@@ -157,6 +201,18 @@ def write_atomic(path: Path, data: bytes) -> None:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        if generations > 1 and path.exists():
+            for n in range(generations - 1, 1, -1):
+                older = generation(path, n - 1)
+                if older.exists():
+                    os.replace(older, generation(path, n))
+            first = generation(path, 1)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(first)
+            try:
+                os.link(path, first)
+            except OSError:  # no hard links here: fall back to a copy
+                first.write_bytes(path.read_bytes())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -168,3 +224,41 @@ def write_atomic(path: Path, data: bytes) -> None:
             os.fsync(dfd)
         finally:
             os.close(dfd)
+
+
+class SaveLocked(SaveError):
+    """Another running Wartable has this game open."""
+
+
+class SaveLock:
+    """An exclusive lock on one save while a game is open (``filelock``: an OS file
+    lock on ``<save>.lock``, released by the OS if the process dies, so a crash
+    never leaves it stuck).
+
+    ``acquire()`` raises :class:`SaveLocked` at once if another process holds it.
+    """
+
+    def __init__(self, path: Path) -> None:
+        from filelock import FileLock
+
+        self.path = Path(path)
+        self._lock = FileLock(str(self.path.with_name(self.path.name + ".lock")), timeout=0)
+
+    def acquire(self) -> SaveLock:
+        from filelock import Timeout
+
+        try:
+            self._lock.acquire(timeout=0)
+        except Timeout:
+            raise SaveLocked("this game is open in another Wartable window") from None
+        return self
+
+    def release(self) -> None:
+        """Let other processes open the game."""
+        self._lock.release()
+
+    def __enter__(self) -> SaveLock:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()

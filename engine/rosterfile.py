@@ -7,17 +7,20 @@ validates its part; validation returns a list of problems, never raises.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
 from engine import ruleset as registry
-from engine.record import SaveError, read_header
+from engine.record import SaveError, migrate, read_header
 
 __all__ = ["ROSTER_FORMAT", "ROSTER_VERSION", "Problem", "RosterFileError", "check_roster_file"]
 
 ROSTER_FORMAT = "wartable-roster"
 ROSTER_VERSION = 1
+#: Roster-file migrations, one version at a time (see engine.record.MIGRATIONS).
+ROSTER_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
 class RosterFileError(Exception):
@@ -53,7 +56,8 @@ def check_roster_file(data: bytes) -> tuple[str, list[Problem]]:
     if len(data) > 4 * 1024 * 1024:
         raise RosterFileError(f"the file is too large ({len(data)} bytes)")
     try:
-        read_header(data, kind=ROSTER_FORMAT, newest=ROSTER_VERSION)
+        header = read_header(data, kind=ROSTER_FORMAT, newest=ROSTER_VERSION)
+        data = migrate(data, header.version, ROSTER_MIGRATIONS, ROSTER_VERSION)
         head = msgspec.json.decode(data, type=_RosterHeader)
     except SaveError as exc:
         raise RosterFileError(str(exc)) from None

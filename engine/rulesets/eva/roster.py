@@ -106,7 +106,7 @@ def validate(r: Roster) -> list[Problem]:
     for e in r.evas:
         name = e.name
         if _bad_name(name):
-            out.append(Problem("EVA-17.10", N_("An Eva needs a name without control characters.")))
+            out.append(Problem("EVA-17.10", N_("Every Eva needs a name, without control characters.")))
         elif name.strip() in seen_names:
             out.append(Problem("EVA-17.10", N_("Two Evas are named {name}."), {"name": name.strip()}))
         seen_names.add(name.strip())

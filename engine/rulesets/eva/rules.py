@@ -465,6 +465,14 @@ def new_state(setup: EvaSetup, dice: Dice) -> tuple[EvaState, list]:
     deployment roll-off (EVA-5.2). Raises ValueError for an unusable set-up."""
     if len(setup.rosters) != 2:
         raise ValueError("an Eva game needs two rosters")
+    from engine.rulesets.eva.roster import validate
+    from engine.rulesets.eva.scenario import parse_map
+
+    parse_map("title: x\n\n" + "\n".join(setup.map.rows), setup.map.key)  # raises MapError (a ValueError)
+    for side, roster in enumerate(setup.rosters):
+        problems = validate(roster)
+        if problems:
+            raise ValueError(f"roster {side + 1} is not valid: {problems[0].rule} {problems[0].text()}")
     units: list[Unit] = []
     for side, roster in enumerate(setup.rosters):
         if not roster.evas:
