@@ -1938,7 +1938,8 @@ def _do_detonate(state: EvaState, ui: int, dice: Dice, out: list) -> None:
         state.activation.obligation = False
     destroy(state, ui, out)
     check_destroyed(state, hit, out)
-    check_elimination(state, out)
+    if not state.over:  # the blast may already have ended the game (EVA-5.8, EVA-5.9)
+        check_elimination(state, out)
 
 
 # ---------------------------------------------------------------------------
