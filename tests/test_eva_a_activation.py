@@ -602,6 +602,12 @@ def test_eva_7_5_more_costs_lance_n2_melee_disengage_jump_land_detonate_discard(
     assert e.value.rule == "EVA-12.3" and snapshot(st) == before
     assert unit(one({}, "A disengage", [1, 1], enemy="E11"), "A").energy == 12
     assert unit(one({"equipment": ["jumpjet"]}, "A jump E13", []), "A").energy == 0
+    st = one({"equipment": ["jumpjet"]}, "A kneel", [])
+    unit(st, "A").energy = 1
+    before = snapshot(st)
+    with pytest.raises(IllegalAction) as e:
+        play(st, 0, "A jump E13")
+    assert e.value.rule == "EVA-6.2" and snapshot(st) == before
     assert unit(one({"equipment": ["wings"], "airborne": True}, "A land", []), "A").energy == 11
     st = make_state(
         [

@@ -422,3 +422,21 @@ def test_eva_amb_16_no_melee_across_layers_and_neutralisation_gets_the_air_modif
     start(st, "A")
     evs = play(st, 0, "A neutralise E16", [5])
     assert tn_of(evs) == 6 and not of(evs, ev.Neutralise)[0].hit
+
+
+def test_eva_amb_43_high_synchronisation_on_every_ranged_roll_not_melee():
+    """EVA-AMB-43 (EVA-16.8): TN −1 on every ranged attack roll, throws and the neutralisation roll
+    included; the confirmation uses the same TN (a 3 confirms at medium range: 4 − 1); melee totals get
+    nothing."""
+    st = duel({"weapons": ["replica"], "equipment": ["sync"]}, {"at": 6})
+    evs = play(st, 0, "A fire E16 replica", [1])
+    assert tn_of(evs) == 3
+    st = duel({"equipment": ["sync"]})
+    evs = play(st, 0, "A neutralise E16", [3, 1, 1])
+    assert tn_of(evs) == 3 and of(evs, ev.Neutralise)[0].hit
+    st = duel({"equipment": ["sync"]})
+    evs = play(st, 0, "A fire E16 rifle", [6, 3])
+    assert shot(evs).critical and unit(st, "T").armour == 30
+    st = duel({"weapons": ["knife"], "equipment": ["sync"]}, {"square": "E11"})
+    evs = play(st, 0, "A melee E11", [1, 1, 1, 2, 1, 1, 1])
+    assert of(evs, ev.MeleeRolled)[0].a_total == 2 + 3

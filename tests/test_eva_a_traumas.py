@@ -451,3 +451,49 @@ def test_eva_11_9_wings_may_be_named_when_the_loser_is_airborne():
     evs = play(st, 0, "trauma wings", [1, 1, 1, 1, 2])
     b = unit(st, "B")
     assert not b.airborne and b.armour == 40 - 3 - 2 and of(evs, ev.Fell)[0].die == 2
+
+
+def test_eva_11_6_and_amb_47_s2_wings_trauma_grounds_only_until_it_expires():
+    """EVA-11.6, EVA-AMB-47: with an S2 Engine a wings trauma stops take-off only while it lasts: not
+    in the Eva's next activation, again in the one after."""
+    st = make_state(
+        [
+            {"name": "A", "side": 0, "square": "E10", "weapons": ["sniper"]},
+            {"name": "T", "side": 1, "square": "E20", "airborne": True, "equipment": ["wings", "s2"]},
+        ]
+    )
+    start(st, "A")
+    play(st, 0, "A fire E20 sniper aimed wings", [4, 1])
+    assert zones(st, "T") == ["wings"] and not unit(st, "T").airborne
+    play(st, 0, "A end")
+    play(st, 1, "activate T")
+    refused(st, "T takeoff", "EVA-11.6", side=1)
+    play(st, 1, "T end", [1, 2])
+    assert zones(st, "T") == []
+    play(st, 1, "activate T")
+    play(st, 1, "T takeoff")
+    assert unit(st, "T").airborne
+
+
+def test_eva_amb_42_pseudo_pilot_double_roll_only_in_the_exchange():
+    """EVA-AMB-42 (EVA-16.2): the Pseudo-Pilot's second 2d6 applies to the melee exchange only: a
+    disengagement draws just its success die and its damage die."""
+    st = make_state(
+        [
+            {"name": "A", "side": 0, "square": "E10", "equipment": ["pseudo"]},
+            {"name": "B", "side": 1, "square": "E11"},
+        ]
+    )
+    start(st, "A")
+    evs = play(st, 0, "A disengage", [3, 2])
+    assert not of(evs, ev.Disengage)[0].success and unit(st, "A").armour == 38
+    st = make_state(
+        [
+            {"name": "A", "side": 0, "square": "E10", "equipment": ["pseudo"]},
+            {"name": "B", "side": 1, "square": "E11"},
+        ]
+    )
+    start(st, "A")
+    evs = play(st, 0, "A melee E11", [1, 1, 5, 4, 3, 2, 1, 1, 1])
+    m = of(evs, ev.MeleeRolled)[0]
+    assert m.a_dice == [[1, 1], [5, 4]] and m.a_total == 9 and m.d_total == 5 and m.winner == "A"
