@@ -179,9 +179,33 @@ def sq(i: int) -> str:
     return square_name(i % W + 1, i // W + 1)
 
 
-def _hands(state: EvaState, unit: int, hands: list[int]) -> str:
+def item_name(state: EvaState, unit: int, i: int, among: list[int] | None = None) -> str:
+    """The name of item ``i`` in notation: its catalogue code when no other item
+    ``among`` the given ones (default: every item still carried) has that code, else
+    its numbered label. A stowed twin is thus never named in a public action."""
     u = state.units[unit]
-    return "+".join(u.items[i].label for i in hands) if hands else "-"
+    pool = [j for j, it in enumerate(u.items) if not it.gone] if among is None else among
+    code = u.items[i].code
+    if sum(1 for j in pool if u.items[j].code == code) <= 1:
+        return code
+    return u.items[i].label
+
+
+def _hands(state: EvaState, unit: int, hands: list[int]) -> str:
+    if not hands:
+        return "-"
+    u = state.units[unit]
+    names = []
+    for i in hands:
+        code = u.items[i].code
+        twins = [j for j, it in enumerate(u.items) if it.code == code and not it.gone]
+        # a code names the first carried item of that code; others need their label
+        names.append(
+            code
+            if twins and twins[0] == i and sum(1 for j in hands if u.items[j].code == code) == 1
+            else u.items[i].label
+        )
+    return "+".join(names)
 
 
 def format_action(state: EvaState, side: int, a: object) -> str:
@@ -209,7 +233,7 @@ def format_action(state: EvaState, side: int, a: object) -> str:
         case Discard(unit=u):
             return f"{n(u)} discard"
         case Fire(unit=u, target=t, item=i, burst=b, aimed=z):
-            text = f"{n(u)} fire {sq(units[t].square)} {units[u].items[i].label}"
+            text = f"{n(u)} fire {sq(units[t].square)} {item_name(state, u, i, units[u].hands)}"
             if b:
                 text += " burst"
             if z:
@@ -236,7 +260,7 @@ def format_action(state: EvaState, side: int, a: object) -> str:
         case NameZone(zone=z):
             return f"trauma {z}"
         case Keep(unit=u, item=i):
-            return f"{n(u)} keep {units[u].items[i].label}"
+            return f"{n(u)} keep {item_name(state, u, i, units[u].hands)}"
         case Concede():
             return "concede"
     raise TypeError(f"not an Eva action: {a!r}")
@@ -300,10 +324,17 @@ def _unit_at(state: EvaState, square: int, side: int | None = None) -> int:
     raise IllegalAction(_("There is no enemy Eva on {square}.").format(square=sq(square)), "EVA-10.2")
 
 
-def _item(state: EvaState, unit: int, label: str) -> int:
+def _item(state: EvaState, unit: int, label: str, held_first: bool = False) -> int:
+    """The item named ``label``: its numbered label, or its code (the held one when
+    ``held_first`` and exactly one held item has it, else the first carried)."""
     u = state.units[unit]
+    want = label.casefold()
     for i, it in enumerate(u.items):
-        if it.label.casefold() == label.casefold() and not it.gone:
+        if it.label.casefold() == want and not it.gone:
+            if held_first and i not in u.hands:
+                held = [j for j in u.hands if u.items[j].code.casefold() == want]
+                if len(held) == 1:
+                    return held[0]
             return i
     raise IllegalAction(_("{unit} carries no {item!r}.").format(unit=u.name, item=label), "EVA-9.2")
 
@@ -416,7 +447,7 @@ def _parse_unit_command(state: EvaState, side: int, unit: int, rest: str, rules:
     if verb == "keep":
         if len(args) != 1:
             raise NotationError(_("Write e.g. 'Eva-01 keep rifle'."), "EVA-9.7")
-        return Keep(unit, _item(state, unit, args[0]))
+        return Keep(unit, _item(state, unit, args[0], held_first=True))
     if verb in ("melee", "neutralise", "neutralize", "jump"):
         if len(args) != 1:
             raise NotationError(_("Write the verb and one square, e.g. '{verb} F11'.").format(verb=verb))
@@ -454,7 +485,7 @@ def _parse_unit_command(state: EvaState, side: int, unit: int, rest: str, rules:
             raise NotationError(_("Unexpected {text!r}.").format(text=rest_args[i]))
         i += 1
     if label:
-        return Fire(unit, target, _item(state, unit, label), burst, aimed)
+        return Fire(unit, target, _item(state, unit, label, held_first=True), burst, aimed)
     candidates = []
     for idx in state.units[unit].hands:
         f = Fire(unit, target, idx, burst, aimed)

@@ -431,7 +431,9 @@ def reveal(u: Unit, code: str, out: list) -> None:
 
 
 def held_labels(u: Unit) -> list[str]:
-    return [u.items[i].label for i in u.hands]
+    """Public names of the items in hand: catalogue codes, so that a second weapon of
+    the same kind kept stowed is not betrayed by a numbered label (EVA-18.3)."""
+    return [u.items[i].code for i in u.hands]
 
 
 # ---------------------------------------------------------------------------
@@ -1095,7 +1097,7 @@ def do_fire(state: EvaState, side: int, a: Fire, dice: Dice) -> list:
     out.append(
         ev.AttackDeclared(
             unit=u.name,
-            weapon=item.label,
+            weapon=item.code,
             target=t.name,
             square=sq(t.square),
             band=p.band,
@@ -1749,7 +1751,7 @@ def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         stow = [i for i in t.hands if i != a.item and not _big(t, i)]
         t.hands = [i for i in t.hands if i not in stow]
         for i in stow:
-            out.append(ev.Stowed(unit=t.name, item=t.items[i].label))
+            out.append(ev.Stowed(unit=t.name, item=t.items[i].code))
         _after_action(state, dice, out)
         return out
     if isinstance(a, Activate):

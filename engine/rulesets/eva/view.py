@@ -104,7 +104,7 @@ def _public(i: int, u: Unit) -> dict:
         "destroyed": u.destroyed,
         "airborne": u.airborne,
         "kneeling": u.kneeling,
-        "held": [u.items[h].label for h in u.hands],
+        "held": [u.items[h].code for h in u.hands],
         "held_codes": [u.items[h].code for h in u.hands],
         "berserk": u.berserk,
         "pinned": u.pinned,
