@@ -355,6 +355,15 @@ def test_eva_ex_4_burst_fire():
     assert shots[2].candidate and shots[2].confirm == 3 and not shots[2].critical
     assert [d.armour for d in of(evs, ev.DamageTaken)] == [36, 32]
     assert unit(st, "T").armour == 32
+    st = make_state(
+        [
+            {"name": "C", "side": 0, "square": "K8", "weapons": [("hrifle", True)]},
+            {"name": "T", "side": 1, "square": "K15", "at": 4},
+        ]
+    )
+    start(st, "C")
+    evs = play(st, 0, "C fire K15 hrifle", [4])  # the single shot: 3 energy, TN 4, one 8-point hit
+    assert tn_of(evs) == 4 and unit(st, "C").energy == 9 and unit(st, "T").armour == 36
 
 
 def test_eva_10_10_and_amb_19_burst_rules():
