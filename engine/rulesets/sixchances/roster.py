@@ -11,12 +11,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from engine.i18n import N_
 from engine.rosterfile import Problem
 from engine.rulesets.sixchances.board import home_zone
-from engine.rulesets.sixchances.catalog import STAT_COLOURS
 from engine.rulesets.sixchances.state import Setup, SquadOrder, Tokens, squad_label
 
 __all__ = ["build_problems", "sample_builds"]
+
+
+#: "the reserve lacks tokens of a colour", per colour (red, green, blue)
+_SHORT = (
+    N_("The squads need {need} red tokens; the reserve holds {have}."),
+    N_("The squads need {need} green tokens; the reserve holds {have}."),
+    N_("The squads need {need} blue tokens; the reserve holds {have}."),
+)
 
 
 def build_problems(setup: Setup, side: int, reserve: Tokens, squads: Sequence[SquadOrder]) -> list[Problem]:
@@ -33,7 +41,7 @@ def build_problems(setup: Setup, side: int, reserve: Tokens, squads: Sequence[Sq
         out.append(
             Problem(
                 "SC-2.4",
-                "Build exactly {k} starting squads; this order has {n}.",
+                N_("Build exactly {k} starting squads; this order has {n}."),
                 {"k": k, "n": len(squads)},
             )
         )
@@ -43,12 +51,14 @@ def build_problems(setup: Setup, side: int, reserve: Tokens, squads: Sequence[Sq
     for i, sq in enumerate(squads):
         label = squad_label(side, i)
         if min(sq.pot, sq.res, sq.sup) < 0:
-            out.append(Problem("SC-2.4", "Squad {label}: a stat level cannot be negative.", {"label": label}))
+            out.append(
+                Problem("SC-2.4", N_("Squad {label}: a stat level cannot be negative."), {"label": label})
+            )
         elif sq.total != m:
             out.append(
                 Problem(
                     "SC-2.4",
-                    "Squad {label} has {n} tokens; each starting squad has exactly {m}.",
+                    N_("Squad {label} has {n} tokens; each starting squad has exactly {m}."),
                     {"label": label, "n": sq.total, "m": m},
                 )
             )
@@ -58,13 +68,15 @@ def build_problems(setup: Setup, side: int, reserve: Tokens, squads: Sequence[Sq
         if setup.field:
             if sq.cell is None:
                 out.append(
-                    Problem("SC-12.1.2", "Squad {label} needs a cell of your home zone.", {"label": label})
+                    Problem(
+                        "SC-12.1.2", N_("Squad {label} needs a cell of your home zone."), {"label": label}
+                    )
                 )
             elif sq.cell not in home:
                 out.append(
                     Problem(
                         "SC-12.1.2",
-                        "Squad {label}: cell {cell} is not in your home zone.",
+                        N_("Squad {label}: cell {cell} is not in your home zone."),
                         {"label": label, "cell": sq.cell},
                     )
                 )
@@ -72,7 +84,7 @@ def build_problems(setup: Setup, side: int, reserve: Tokens, squads: Sequence[Sq
                 out.append(
                     Problem(
                         "SC-12.1.2",
-                        "Squad {label}: cell {cell} already holds another starting squad.",
+                        N_("Squad {label}: cell {cell} already holds another starting squad."),
                         {"label": label, "cell": sq.cell},
                     )
                 )
@@ -81,19 +93,13 @@ def build_problems(setup: Setup, side: int, reserve: Tokens, squads: Sequence[Sq
         elif sq.cell is not None:
             out.append(
                 Problem(
-                    "SC-12.1.2", "Squads are placed on cells only in the field variant.", {"label": label}
+                    "SC-12.1.2", N_("Squads are placed on cells only in the field variant."), {"label": label}
                 )
             )
     have = (reserve.pot, reserve.res, reserve.sup)
-    for stat, n, h in zip(("pot", "res", "sup"), need, have, strict=True):
+    for i, (n, h) in enumerate(zip(need, have, strict=True)):
         if n > h:
-            out.append(
-                Problem(
-                    "SC-2.4",
-                    "The squads need {need} {colour} tokens; the reserve holds {have}.",
-                    {"need": n, "colour": STAT_COLOURS[stat], "have": h},
-                )
-            )
+            out.append(Problem("SC-2.4", _SHORT[i], {"need": n, "have": h}))
     return out
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.dice import Dice
-from engine.i18n import _
+from engine.i18n import N_, _
 from engine.rosterfile import Problem
 from engine.ruleset import AmbiguousAction, Event, IllegalAction, Result
 from engine.rulesets.sixchances import odds
@@ -42,7 +42,6 @@ from engine.rulesets.sixchances.catalog import (
     ENDING_RULES,
     ENDINGS,
     REINFORCEMENT_DICE,
-    STAT_COLOURS,
     STAT_NAMES,
     STATS,
     die_for,
@@ -137,21 +136,23 @@ def setup_problems(setup: Setup) -> list[Problem]:
     n, k, m = setup.tokens_per_colour, setup.squads, setup.squad_size
     if n < 2 or n % 2:
         out.append(
-            Problem("SC-12.2", "The tokens per colour must be an even number of at least 2.", {"n": n})
+            Problem("SC-12.2", N_("The tokens per colour must be an even number of at least 2."), {"n": n})
         )
     if k < 1 or m < 1:
-        out.append(Problem("SC-12.2", "There must be at least one starting squad of at least one token."))
+        out.append(Problem("SC-12.2", N_("There must be at least one starting squad of at least one token.")))
     elif k * m > 3 * n // 2:
         out.append(
             Problem(
                 "SC-12.2",
-                "{k} squads of {m} tokens need {need} tokens; a reserve holds only {have}.",
+                N_("{k} squads of {m} tokens need {need} tokens; a reserve holds only {have}."),
                 {"k": k, "m": m, "need": k * m, "have": 3 * n // 2},
             )
         )
     if setup.field and k > 12:
         out.append(
-            Problem("SC-12.1.8", "The field variant allows at most 12 starting squads, one per home cell.")
+            Problem(
+                "SC-12.1.8", N_("The field variant allows at most 12 starting squads, one per home cell.")
+            )
         )
     if setup.split is not None:
         r, g, b = setup.split
@@ -159,7 +160,7 @@ def setup_problems(setup: Setup) -> list[Problem]:
             out.append(
                 Problem(
                     "SC-2.2",
-                    "The split must give Player 1 {half} tokens with at most {n} of each colour.",
+                    N_("The split must give Player 1 {half} tokens with at most {n} of each colour."),
                     {"half": 3 * n // 2, "n": n},
                 )
             )
@@ -260,6 +261,16 @@ def to_act(state: State) -> frozenset[int]:
     if phase == "defend":
         return _SIDE[1 - state.active]
     return _SIDE[state.active]
+
+
+def _may_act(state: State, side: int) -> bool:
+    """``side in to_act(state)``, without building the set."""
+    phase = state.phase
+    if phase == "defend":
+        return side != state.active
+    if phase == "build":
+        return state.players[side].order is None
+    return phase != "over" and side == state.active
 
 
 def label_index(label: str) -> int:
@@ -564,7 +575,7 @@ def check(state: State, side: int, action: Any) -> Any:
     phase = state.phase
     if phase == "over":
         raise IllegalAction(_("The game is over."), "SC-11.1")
-    if side not in to_act(state):
+    if not _may_act(state, side):
         if phase == "build":
             raise IllegalAction(_("You have already sealed your starting squads."), "SC-2.5")
         who = 1 - state.active if phase == "defend" else state.active
@@ -582,19 +593,31 @@ def _unknown_place(state: State, side: int, place: str, new_label: str) -> Probl
     if not place[:1].isdigit() or int(place[0]) != side + 1:
         return Problem(
             "SC-9.4",
-            "Tokens never move to or from the opponent's squads or the bag ({place}).",
+            N_("Tokens never move to or from the opponent's squads or the bag ({place})."),
             {"place": place},
         )
     if label_index(place) < state.players[side].labels:
         return Problem(
-            "SC-1.7", "Squad {place} has left the table; its label is not reused.", {"place": place}
+            "SC-1.7", N_("Squad {place} has left the table; its label is not reused."), {"place": place}
         )
     return Problem(
         "SC-9.6",
-        "At most one new squad may be formed per reinforcement; it takes the label {new}.",
+        N_("At most one new squad may be formed per reinforcement; it takes the label {new}."),
         {"place": place, "new": new_label},
     )
 
+
+#: "more tokens of a colour than the place holds", per colour (red, green, blue)
+_RESERVE_SHORT = (
+    N_("The reserve would give away {n} more red tokens than it holds."),
+    N_("The reserve would give away {n} more green tokens than it holds."),
+    N_("The reserve would give away {n} more blue tokens than it holds."),
+)
+_SQUAD_SHORT = (
+    N_("Squad {place} would give away {n} more red tokens than it holds."),
+    N_("Squad {place} would give away {n} more green tokens than it holds."),
+    N_("Squad {place} would give away {n} more blue tokens than it holds."),
+)
 
 _RegroupEval = tuple[list[Problem], dict[str, list[int]], int, str, tuple[str, ...], int]
 
@@ -604,24 +627,27 @@ def _regroup_eval(state: State, side: int, action: Regroup) -> _RegroupEval:
     tokens out of the reserve)."""
     me = state.players[side]
     r = me.reserve
-    after: dict[str, list[int]] = {RESERVE: [r.pot, r.res, r.sup]}
-    for sq in me.squads:
-        after[sq.label] = [sq.pot, sq.res, sq.sup]
+    squads = {sq.label: sq for sq in me.squads}
     new_label = squad_label(side, me.labels)
+    # only the places a transfer touches can change
+    after: dict[str, list[int]] = {}
     problems: list[Problem] = []
     for t in action.moves:
         if t.count < 1:
-            problems.append(Problem("SC-9.4", "Each transfer moves at least one token."))
+            problems.append(Problem("SC-9.4", N_("Each transfer moves at least one token.")))
             continue
         if t.src == t.dst:
-            problems.append(
-                Problem("SC-9.4", "A transfer needs two different places ({place}).", {"place": t.src})
-            )
+            problems.append(Problem("SC-9.4", N_("A transfer needs two different places.")))
             continue
         ok = True
         for place in (t.src, t.dst):
             if place not in after:
-                if place == new_label:
+                if place == RESERVE:
+                    after[place] = [r.pot, r.res, r.sup]
+                elif place in squads:
+                    sq = squads[place]
+                    after[place] = [sq.pot, sq.res, sq.sup]
+                elif place == new_label:
                     after[place] = [0, 0, 0]
                 else:
                     problems.append(_unknown_place(state, side, place, new_label))
@@ -632,20 +658,21 @@ def _regroup_eval(state: State, side: int, action: Regroup) -> _RegroupEval:
         after[t.src][i] -= t.count
         after[t.dst][i] += t.count
     cost = 0
-    before_reserve = (r.pot, r.res, r.sup)
     for place, lv in after.items():
         if place == RESERVE:
-            before: Sequence[int] = before_reserve
+            before: Sequence[int] = (r.pot, r.res, r.sup)
+        elif place in squads:
+            sq = squads[place]
+            before = (sq.pot, sq.res, sq.sup)
         else:
-            sq = me.squad(place)
-            before = (sq.pot, sq.res, sq.sup) if sq is not None else (0, 0, 0)
+            before = (0, 0, 0)
         for i in range(3):
             if lv[i] < 0:
                 problems.append(
                     Problem(
                         "SC-9.4",
-                        "{place} would give away {n} more {colour} tokens than it holds.",
-                        {"place": place, "n": -lv[i], "colour": STAT_COLOURS[STATS[i]]},
+                        (_RESERVE_SHORT if place == RESERVE else _SQUAD_SHORT)[i],
+                        {"place": place, "n": -lv[i]},
                     )
                 )
             elif lv[i] > before[i]:
@@ -654,7 +681,7 @@ def _regroup_eval(state: State, side: int, action: Regroup) -> _RegroupEval:
         problems.append(
             Problem(
                 "SC-9.5",
-                "This rearrangement moves {cost} tokens; the allowance is {allowance}.",
+                N_("This rearrangement moves {cost} tokens; the allowance is {allowance}."),
                 {"cost": cost, "allowance": state.allowance},
             )
         )
@@ -664,36 +691,42 @@ def _regroup_eval(state: State, side: int, action: Regroup) -> _RegroupEval:
             new = new_label
         else:
             problems.append(
-                Problem("SC-9.6", "The new squad {label} must hold at least one token.", {"label": new_label})
+                Problem(
+                    "SC-9.6", N_("The new squad {label} must hold at least one token."), {"label": new_label}
+                )
             )
-    disbanded = tuple(sq.label for sq in me.squads if sum(after[sq.label]) == 0)
-    red_out = r.pot - after[RESERVE][0]
+    disbanded = tuple(label for label, lv in after.items() if label in squads and sum(lv) == 0)
+    red_out = r.pot - after[RESERVE][0] if RESERVE in after else 0
     if state.forced and red_out < 1:
         problems.append(
             Problem(
                 "SC-9.8",
-                "Reinforcing is forced: at least one red (Potential) token must go from the reserve to a squad.",
+                N_(
+                    "Reinforcing is forced: at least one red (Potential) token must go from the reserve to a squad."
+                ),
             )
         )
     if state.setup.field:
         if new:
             if action.cell is None:
                 problems.append(
-                    Problem("SC-12.1.5", "Place the new squad {label} on a cell.", {"label": new})
+                    Problem("SC-12.1.5", N_("Place the new squad {label} on a cell."), {"label": new})
                 )
             elif action.cell not in new_squad_cells(state, side):
                 problems.append(
                     Problem(
                         "SC-12.1.5",
-                        "A new squad goes on an empty cell of your home zone or next to one of your squads; "
-                        "{cell} is not one.",
+                        N_(
+                            "A new squad goes on an empty cell of your home zone or next to one of your squads; "
+                            "{cell} is not one."
+                        ),
                         {"cell": action.cell},
                     )
                 )
         elif action.cell is not None:
-            problems.append(Problem("SC-12.1.5", "A cell is given but no new squad is formed."))
+            problems.append(Problem("SC-12.1.5", N_("A cell is given but no new squad is formed.")))
     elif action.cell is not None:
-        problems.append(Problem("SC-12.1.5", "Squads are placed on cells only in the field variant."))
+        problems.append(Problem("SC-12.1.5", N_("Squads are placed on cells only in the field variant.")))
     return problems, after, cost, new, disbanded, red_out
 
 
@@ -706,13 +739,14 @@ def check_regroup(state: State, side: int, action: Regroup) -> RegroupCheck:
     me = state.players[side]
     squads = []
     for sq in me.squads:
-        lv = after[sq.label]
+        lv = after.get(sq.label, [sq.pot, sq.res, sq.sup])
         if sum(lv) > 0:
             squads.append(Squad(sq.label, max(lv[0], 0), max(lv[1], 0), max(lv[2], 0), sq.cell))
     if new:
         lv = after[new]
         squads.append(Squad(new, max(lv[0], 0), max(lv[1], 0), max(lv[2], 0), action.cell))
-    res = after[RESERVE]
+    r = me.reserve
+    res = after.get(RESERVE, [r.pot, r.res, r.sup])
     return RegroupCheck(
         cost=cost,
         allowance=state.allowance,
@@ -874,11 +908,13 @@ def _do_regroup(
 ) -> None:
     _problems, after, cost, new, disbanded, _red = ev
     me = state.players[side]
-    lv = after[RESERVE]
-    me.reserve = Tokens(lv[0], lv[1], lv[2])
+    if RESERVE in after:
+        lv = after[RESERVE]
+        me.reserve = Tokens(lv[0], lv[1], lv[2])
     for sq in me.squads:
-        lv = after[sq.label]
-        sq.pot, sq.res, sq.sup = lv
+        lv = after.get(sq.label)
+        if lv is not None:
+            sq.pot, sq.res, sq.sup = lv
     if disbanded:
         me.squads = [sq for sq in me.squads if sq.label not in disbanded]
     if new:
@@ -1116,18 +1152,22 @@ def options(state: State, side: int) -> Any:
     )
 
 
-def _sample_regroups(state: State, side: int) -> list[Regroup]:
-    """A representative set of rearrangements, each legal by construction: nothing; a new
-    squad from the reserve (filled up to the allowance, or one red token); and, for two
-    of the squads (which ones turns with the allowance), a fill from the reserve, one
-    reserve colour, one stat back to the reserve, and merging it into another squad.
-    When reinforcing is forced, only those bringing red out of the reserve (SC-9.8)."""
+_Moves = tuple[tuple[int, str, str, str], ...]
+
+
+def _regroup_candidates(state: State, side: int) -> list[tuple[_Moves, str | None]]:
+    """A representative set of rearrangements as plain (transfers, cell) tuples, each legal
+    by construction: nothing; a new squad from the reserve (filled up to the allowance, or
+    one red token); and, for two of the squads (which ones turns with the allowance), a
+    fill from the reserve, one reserve colour, one stat back to the reserve, and merging it
+    into another squad. When reinforcing is forced, only those bringing red out of the
+    reserve (SC-9.8)."""
     me = state.players[side]
     a = state.allowance
     r = me.reserve
     have = (r.pot, r.res, r.sup)
     forced = state.forced
-    out: list[Regroup] = [] if forced else [Regroup()]
+    out: list[tuple[_Moves, str | None]] = [] if forced else [((), None)]
     # the fill: colours in turn (red first) from the reserve, up to the allowance
     take = [0, 0, 0]
     n = 0
@@ -1146,23 +1186,23 @@ def _sample_regroups(state: State, side: int) -> list[Regroup]:
         sq = squads[idx]
         lab = sq.label
         if use_fill:
-            out.append(Regroup(tuple([Transfer(c, st, RESERVE, lab) for c, st in fill])))
+            out.append((tuple([(c, st, RESERVE, lab) for c, st in fill]), None))
         i = 0 if forced else (a + k) % 3
         if have[i]:
-            out.append(Regroup((Transfer(min(a, have[i]), STATS[i], RESERVE, lab),)))
+            out.append((((min(a, have[i]), STATS[i], RESERVE, lab),), None))
         other = squads[0] if idx else squads[1] if count > 1 else None
-        levels = [(sq.pot, "pot"), (sq.res, "res"), (sq.sup, "sup")]
+        levels = ((sq.pot, "pot"), (sq.res, "res"), (sq.sup, "sup"))
         if forced:
             if other is not None and have[0] and sq.total < a:
-                moves = [Transfer(lv, st, lab, other.label) for lv, st in levels if lv]
-                moves.append(Transfer(1, "pot", RESERVE, other.label))
-                out.append(Regroup(tuple(moves)))
+                merge = [(lv, st, lab, other.label) for lv, st in levels if lv]
+                merge.append((1, "pot", RESERVE, other.label))
+                out.append((tuple(merge), None))
             continue
         level, stat = levels[(a + k + 1) % 3]
         if level:
-            out.append(Regroup((Transfer(min(a, level), stat, lab, RESERVE),)))
+            out.append((((min(a, level), stat, lab, RESERVE),), None))
         if other is not None and sq.total <= a:
-            out.append(Regroup(tuple([Transfer(lv, st, lab, other.label) for lv, st in levels if lv])))
+            out.append((tuple([(lv, st, lab, other.label) for lv, st in levels if lv]), None))
     cell = None
     if state.setup.field:
         cells = new_squad_cells(state, side)
@@ -1171,10 +1211,20 @@ def _sample_regroups(state: State, side: int) -> list[Regroup]:
         cell = cells[(a + count) % len(cells)]
     new = squad_label(side, me.labels)
     if use_fill:
-        out.append(Regroup(tuple([Transfer(c, st, RESERVE, new) for c, st in fill]), cell))
+        out.append((tuple([(c, st, RESERVE, new) for c, st in fill]), cell))
     if have[0]:
-        out.append(Regroup((Transfer(1, "pot", RESERVE, new),), cell))
+        out.append((((1, "pot", RESERVE, new),), cell))
     return out
+
+
+def _regroup(candidate: tuple[_Moves, str | None]) -> Regroup:
+    moves, cell = candidate
+    return Regroup(tuple([Transfer(*m) for m in moves]), cell)  # type: ignore[arg-type]
+
+
+def _sample_regroups(state: State, side: int) -> list[Regroup]:
+    """The rearrangements of :func:`_regroup_candidates`, as actions."""
+    return [_regroup(c) for c in _regroup_candidates(state, side)]
 
 
 def take_red(moves: tuple[Transfer, ...]) -> bool:
@@ -1226,7 +1276,7 @@ def random_action(state: State, side: int, rng: Any) -> Any:
     bots and benchmarks; cheaper than choosing from :func:`legal_actions` (attacks are
     drawn as a random attacker with Potential and a random target). None when ``side``
     has nothing to decide."""
-    if side not in to_act(state):
+    if not _may_act(state, side):
         return None
     phase = state.phase
     me = state.players[side]
@@ -1242,6 +1292,11 @@ def random_action(state: State, side: int, rng: Any) -> Any:
     if phase == "support":
         k = rng.randrange(len(me.dice) + (0 if state.forced else 1))
         return Reinforce(me.dice[k]) if k < len(me.dice) else _END
+    if phase == "regroup":
+        return _regroup(rng.choice(_regroup_candidates(state, side)))
+    if phase == "build":
+        r = me.reserve
+        return Build(rng.choice(sample_builds(state.setup, side, (r.pot, r.res, r.sup))))
     return rng.choice(legal_actions(state, side))
 
 

@@ -8,6 +8,7 @@ Support (blue). Sides are 0 (Player 1) and 1 (Player 2).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 import msgspec
@@ -192,6 +193,7 @@ class State(msgspec.Struct, kw_only=True):
     ending: str = ""
 
 
+@cache
 def squad_label(side: int, index: int) -> str:
     """The label of ``side``'s squad number ``index`` (0-based, in order of creation):
     ``1A``..``1Z``, then ``1AA``, ``1AB``, ... (SC-1.7)."""
