@@ -82,17 +82,24 @@ def test_eva_16_1_s2_trauma_short_lived_and_berserk_incompatible():
 # ---------------------------------------------------------------------------
 # EVA-16.2 Pseudo-Pilot
 # ---------------------------------------------------------------------------
-@pytest.mark.parametrize(("armour", "energy"), [(40, 11), (15, 11), (5, 11)])
-def test_eva_16_2_pseudo_pilot_energy_ignores_damage_bands(armour, energy):
-    """EVA-16.2 / EVA-AMB-42: −1 maximum energy; the damage band never lowers it: 12 - 1 = 11 at any armour."""
+@pytest.mark.parametrize(
+    ("armour", "legs", "replica_hits", "energy"),
+    [(40, 0, 0, 11), (15, 0, 0, 11), (5, 0, 0, 11), (4, 1, 1, 6)],
+)
+def test_eva_16_2_pseudo_pilot_energy_ignores_damage_bands(armour, legs, replica_hits, energy):
+    """EVA-16.2 / EVA-AMB-42: −1 maximum energy; the damage band never lowers it: 12 - 1 = 11 at any armour;
+    legs traumas and Spear hits still do: 12 - 1 - 2 - 3 = 6."""
     st = make_state(
         [
             {"name": "P", "side": 0, "square": "F10", "equipment": ["pseudo"], "armour": armour},
             {"name": "X", "side": 1, "square": "A20"},
         ]
     )
+    p = unit(st, "P")
+    p.traumas = [Trauma("legs")] * legs
+    p.replica_hits = replica_hits
     start(st, "P")
-    assert unit(st, "P").energy == energy
+    assert p.energy == energy
 
 
 def test_eva_16_2_pseudo_pilot_ignores_body_trauma_incompatible_with_sync():
@@ -584,6 +591,14 @@ def test_eva_16_11_acceleration_halves_step_costs():
     assert unit(st, "A").energy == 4
     play(st, 0, "A kneel")
     assert unit(st, "A").energy == 3
+
+
+def test_eva_16_11_acceleration_in_the_air():
+    """EVA-16.11: an airborne Eva's steps are halved too: orthogonal 1, diagonal 2."""
+    st = flyer({"airborne": True, "equipment": ["wings", "accel"]}, {"G11": "g"})
+    play(st, 0, "W accelerate")
+    play(st, 0, "W F10-F11-G12")
+    assert unit(st, "W").energy == 12 - 1 - 2
 
 
 def test_eva_16_11_acceleration_before_first_step_once_per_game_one_activation():

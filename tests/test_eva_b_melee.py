@@ -149,6 +149,10 @@ def test_eva_ex_8_critical_winner_names_legs_before_3d6():
     kinds = [type(e).__name__ for e in evs]
     assert kinds.index("TraumaInflicted") > max(i for i, k in enumerate(kinds) if k == "DamageTaken")
     assert rules.max_energy(b) == 10
+    # the legs trauma is private to its owner (EVA-18.3); the zone named is public (EVA-18.2)
+    enemy = view(st, 0).units[uidx(st, "Eva-B")]
+    assert not hasattr(enemy, "traumas") and not enemy.wings_trauma
+    assert view(st, 1).units[uidx(st, "Eva-B")].traumas == [("legs", True)]
 
 
 def test_eva_ex_8b_trauma_automatic_whatever_the_damage():
@@ -176,6 +180,7 @@ def test_eva_ex_8c_wings_trauma_fall_die_after_both_damages():
     assert not b.airborne and not b.kneeling and b.trauma("wings")
     assert of(evs, ev.Fell)[0].die == 3
     assert of(evs, ev.TraumaInflicted)[0].to is None  # a wings trauma is public
+    assert view(st, 0).units[uidx(st, "Eva-B")].wings_trauma
     assert not rules.is_engaged(st, b) and not rules.is_engaged(st, unit(st, "Eva-A"))
     end(st, "Eva-A")
     start(st, "Eva-B")
@@ -1014,3 +1019,50 @@ def test_eva_12_13_several_enemies_choose_one_each_brings_its_obligation():
     start(st, "C")
     assert st.activation.obligation
     refused(st, 1, "C end", "EVA-12.10")
+
+
+def test_eva_12_8_wings_fall_and_winner_destroyed_together_is_one_draw():
+    """EVA-12.8 / EVA-11.6 / EVA-5.8: the fall die's damage belongs to the exchange: destruction is checked
+    only after it. The winner (armour 1) dies to the loser's d6, the loser (armour 5) survives the 3d6 = 3,
+    falls, and its fall die 2 destroys it: both last Evas go at the same moment, a draw announced once."""
+    st = make_state(
+        [
+            {
+                "name": "A",
+                "side": 0,
+                "square": "F10",
+                "weapons": ["hknife"],
+                "equipment": ["wings"],
+                "airborne": True,
+                "armour": 1,
+            },
+            {"name": "B", "side": 1, "square": "F11", "equipment": ["wings"], "airborne": True, "armour": 5},
+        ]
+    )
+    start(st, "A")
+    play(st, 0, "A melee F11", [6, 6, 1, 1])  # 16 v 2: critical
+    evs = play(st, 0, "trauma wings", [1, 1, 1, 1, 2])
+    assert of(evs, ev.Fell)[0].die == 2
+    assert unit(st, "A").destroyed and unit(st, "B").destroyed
+    assert st.over and st.winner is None
+    (end_event,) = of(evs, ev.GameEnded)
+    assert end_event.winner is None
+
+
+def test_eva_12_7_zone_decision_offered_with_legs_default():
+    """EVA-12.7 / EVA-11.9: the winner's side is offered the zone decision with legs as the default; the loser
+    on the ground cannot be given wings."""
+    from engine.rulesets.eva import options
+
+    st = make_state(
+        [
+            {"name": "A", "side": 0, "square": "F10", "weapons": ["qspear"]},
+            {"name": "B", "side": 1, "square": "F11"},
+        ]
+    )
+    start(st, "A")
+    play(st, 0, "A melee F11", [6, 6, 1, 1])
+    o = options.options(st, 0)
+    assert (o.kind, o.decision, o.choices, o.default) == ("decide", "zone", ["arms", "legs", "body"], "legs")
+    assert options.options(st, 1).kind == "wait"
+    refused(st, 0, "trauma wings", "EVA-11.9")

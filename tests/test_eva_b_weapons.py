@@ -391,6 +391,8 @@ def test_eva_15_15_lance_thrown_long_tn_minus_1_minus_5_energy():
     assert t.armour == 34 and t.pinned and t.lance_hits == 1 and rules.max_energy(t) == 7
     assert of(evs, ev.EnergyPenalty)[0].amount == 5
     assert WEAPONS["lance"].damage[:2] == (10, 8)
+    t.lance_hits = 2  # 12 - 10 = 2: never below 3 (EVA-15.13 b)
+    assert rules.max_energy(t) == 3
 
 
 def test_eva_15_15_lance_in_melee_like_replica():

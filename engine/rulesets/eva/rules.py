@@ -1209,8 +1209,9 @@ def _resolve_shot(
         inflict(state, ti, aimed, dice, out)
 
 
-def inflict(state: EvaState, ti: int, zone: str, dice: Dice, out: list) -> None:
-    """Inflict a trauma and its immediate effects (EVA-11.3 to EVA-11.8)."""
+def inflict(state: EvaState, ti: int, zone: str, dice: Dice, out: list, check: bool = True) -> None:
+    """Inflict a trauma and its immediate effects (EVA-11.3 to EVA-11.8). ``check``: check
+    destruction after a fall here (False in melee, where the exchange checks it, EVA-12.8)."""
     t = state.units[ti]
     s2 = t.has("s2")
     expires = t.activations + 1 if s2 else None
@@ -1233,7 +1234,8 @@ def inflict(state: EvaState, ti: int, zone: str, dice: Dice, out: list) -> None:
         die = dice.d6()
         out.append(ev.Fell(unit=t.name, die=die))
         deal(state, ti, die, None, out)
-        check_destroyed(state, [ti], out)
+        if check:
+            check_destroyed(state, [ti], out)
     if zone == "arms":
         one = [i for i in t.hands if not _big(t, i)]
         if len(one) == 2 and not t.destroyed:
@@ -1443,7 +1445,7 @@ def _melee_damage(state: EvaState, c: MeleeContinuation, zone: str | None, dice:
         out.append(ev.DamageDice(unit=att.name, dice=list(dmg_att), raw=sum(dmg_att)))
         deal(state, c.attacker, sum(dmg_att), dw, out)
     if zone is not None and state.units[c.loser].armour > 0:
-        inflict(state, c.loser, zone, dice, out)
+        inflict(state, c.loser, zone, dice, out, check=False)
     check_destroyed(state, [c.defender, c.attacker], out)
 
 
