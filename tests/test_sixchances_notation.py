@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.dice import ScriptedDice
@@ -255,3 +255,59 @@ def test_events_roundtrip_and_render():
     for e in events:
         back = msgspec.json.decode(msgspec.json.encode(e), type=SCEvent)
         assert back == e and back.text() == e.text() and e.text()
+
+
+_WORDS = st.sampled_from(
+    [
+        "build",
+        "regroup",
+        "reinforce",
+        "defend",
+        "end",
+        "pass",
+        "x",
+        "to",
+        "none",
+        "reserve",
+        ">",
+        ",",
+        "@",
+        "1A",
+        "2A",
+        "1E",
+        "pot",
+        "res",
+        "sup",
+        "d4",
+        "d20",
+        "5/3/2",
+        "3pot",
+        "b2",
+        "0",
+        "99999999999999999999",
+    ]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.text(max_size=40), st.lists(_WORDS, max_size=8).map(" ".join)), st.integers(0, 2))
+def test_any_text_gives_an_action_or_one_of_the_three_errors(text, phase_index):
+    """Strict parsing: whatever is typed, the result is an action or NotationError,
+    IllegalAction or AmbiguousAction, and the state never changes."""
+    phase = ("attack", "support", "regroup")[phase_index]
+    state = position(
+        ["1A 3/2/1", "1B 2/0/0"],
+        ["2A 2/2/2"],
+        reserves=((3, 2, 1), (1, 1, 1)),
+        phase=phase,
+        die=8,
+        allowance=4,
+    )
+    before = msgspec.msgpack.encode(state)
+    try:
+        action = RULESET.parse_action(state, 0, text)
+    except (NotationError, IllegalAction, AmbiguousAction) as exc:
+        assert str(exc)
+    else:
+        assert RULESET.parse_action(state, 0, RULESET.format_action(state, 0, action)) == action
+    assert msgspec.msgpack.encode(state) == before
