@@ -328,6 +328,9 @@ def test_eva_16_7_berserk_trigger_needs_armour_6_or_less():
     """EVA-16.7: the roll is allowed only with Berserk, armour 6 or less and not yet berserk; armour 7 is
     refused; without the roll no die is drawn."""
     st = ex17()
+    evs = start(st, "Eva-Z", [])  # the owner may choose not to roll: no die
+    assert not unit(st, "Eva-Z").berserk and not of(evs, ev.PrivateRoll)
+    st = ex17()
     unit(st, "Eva-Z").armour = 7
     st.turn = 0
     refused(st, 0, "activate Eva-Z berserk", "EVA-16.7")
@@ -524,9 +527,14 @@ def test_eva_16_10_air_movement():
     st = flyer(
         {"airborne": True},
         terrain,
-        others=[{"name": "G", "side": 0, "square": "I10"}, {"name": "E", "side": 1, "square": "M10"}],
+        others=[
+            {"name": "G", "side": 0, "square": "I10"},
+            {"name": "Y", "side": 0, "square": "E11", "equipment": ["wings"], "airborne": True},
+            {"name": "E", "side": 1, "square": "M10"},
+        ],
     )
     refused(st, 0, "W F10-F11-F12", "EVA-2.7")
+    refused(st, 0, "W F10-E11-E12", "EVA-2.9")  # into a square holding an airborne Eva
     refused(st, 0, "W F10-G10-H10", "EVA-2.9")
     refused(st, 0, "W F10-G10-H10-I10", "EVA-2.9")
     play(st, 0, "W F10-G10-H10-I10-J10")

@@ -818,6 +818,22 @@ def test_eva_12_10_obligation_refuses_other_actions_first():
     refused(st, 0, "A neutralise F14", "EVA-12.10")
 
 
+def test_eva_12_10_reach_attack_on_another_enemy_does_not_meet_it():
+    """EVA-12.10 (a): the obligation's melee attack must be against an enemy the Eva is engaged with: with
+    Extended Arms, a reach attack at D² 4 on another enemy is refused until the obligation is met."""
+    st = make_state(
+        [
+            {"name": "A", "side": 0, "square": "F10", "equipment": ["arms"]},
+            {"name": "B", "side": 1, "square": "F11"},
+            {"name": "E", "side": 1, "square": "H10"},
+        ]
+    )
+    start(st, "A")
+    refused(st, 0, "A melee H10", "EVA-12.10")
+    evs = play(st, 0, "A melee F11", [2, 2, 3, 3, 1, 1, 1])  # 4 + 1 (Extended Arms at distance 1) v 6
+    assert of(evs, ev.MeleeRolled)[0].a_total == 5
+
+
 def test_eva_12_10_allowed_before_and_met_by_melee():
     """EVA-12.10: before meeting the obligation the Eva may swap, discard the Shield, declare Acceleration
     and neutralise the enemy it is engaged with; a melee attack on it meets the obligation, and then the Eva
@@ -959,9 +975,7 @@ def test_eva_12_11_failure_blocks_steps_and_takeoff_not_melee():
     start(st, "A")
     play(st, 0, "A disengage", [3, 2])
     refused(st, 0, "A F10-E10", "EVA-12.11")
-    with pytest.raises(IllegalAction) as e:
-        play(st, 0, "A takeoff")
-    assert e.value.rule in ("EVA-12.11", "EVA-8.7")
+    refused(st, 0, "A takeoff", "EVA-8.7")  # EVA-8.7: it has not successfully disengaged
     play(st, 0, "A melee F11", [1, 1, 1, 1, 2, 2, 1, 1, 1])
 
 
