@@ -109,6 +109,15 @@ class WartableApp(SafeMessages, App[int]):
 
         return system_title(key, i18n.current_language())
 
+    def has_save_files(self) -> bool:
+        """Whether the saves folder has any ``*.json`` file (a cheap look, nothing read)."""
+        try:
+            return any(
+                p.suffix == ".json" and not p.name.startswith(".") for p in self.saves_folder.iterdir()
+            )
+        except OSError:
+            return False
+
     def scan_saves(self) -> list[SaveEntry]:
         """The saves folder's files (see :func:`tui.saves.list_saves`)."""
         return list_saves(self.saves_folder, self.systems())

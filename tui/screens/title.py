@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
+from textual.content import Content
+from textual.geometry import Size
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -60,32 +62,50 @@ class TitleScreen(WartableScreen):
 
     SCREEN_TITLE = N_("Main menu")
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
-    #: The large banner needs 100 x 32 (see the stylesheet).
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (32, "-tall")]
+    #: The large banner is shown from this terminal size up (columns, rows).
+    BIG_BANNER_SIZE: ClassVar[tuple[int, int]] = (100, 32)
 
     def __init__(self) -> None:
         super().__init__()
         self._highlight = "new_game"
-        self._entries: list[SaveEntry] = []
+        #: The saves folder's files; None until read (after the first frame, for a fast start).
+        self._entries: list[SaveEntry] | None = None
+        self._have_files = False
 
     # -- layout -------------------------------------------------------------------
     def compose_body(self) -> ComposeResult:
         """Banner, tag line, menu, and a line about the latest save."""
-        self._entries = self.wapp.scan_saves()
+        if self._entries is None:
+            self._have_files = self.wapp.has_save_files()
         with Vertical(id="title-body"):
-            yield Static("W A R T A B L E", id="banner")
-            lines = BIG_BANNER.strip("\n").splitlines()
-            width = max(len(line) for line in lines)
-            yield Static("\n".join(line.ljust(width) for line in lines), id="big-banner", markup=False)
-            yield Static(_("A wargame table in the terminal"), id="tagline")
+            yield Static(self._banner(self.app.size), id="banner")
             with Center():
                 yield PointerList(*self._options(), pointer=self.glyphs.pointer, id="menu")
             yield Static(self._info(), id="title-info", markup=False)
 
+    def _banner(self, size: Size) -> Content:
+        """The name (large when ``size`` allows) and the tag line, centred."""
+        big = size.width >= self.BIG_BANNER_SIZE[0] and size.height >= self.BIG_BANNER_SIZE[1]
+        if big:
+            lines = BIG_BANNER.strip("\n").splitlines()
+            width = max(len(line) for line in lines)
+            name = "\n".join(line.ljust(width) for line in lines)
+        else:
+            name = "W A R T A B L E"
+        return Content.assemble(
+            (name, "bold $accent"), "\n\n", (_("A wargame table in the terminal"), "italic")
+        )
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Large or small banner, as the terminal allows."""
+        self.query_one("#banner", Static).update(self._banner(event.size))
+
     def _options(self) -> list[Option]:
-        have_files = bool(self._entries)
-        have_usable = latest_save(self._entries) is not None
+        if self._entries is None:  # not read yet: assume files are usable until they are read
+            have_files = have_usable = self._have_files
+        else:
+            have_files = bool(self._entries)
+            have_usable = latest_save(self._entries) is not None
         options = []
         for action, key, label in ENTRIES:
             text = Text.assemble((key.upper(), "bold underline"), "  ", _(label))
@@ -100,6 +120,8 @@ class TitleScreen(WartableScreen):
         return options
 
     def _info(self) -> str:
+        if self._entries is None:
+            return "" if self._have_files else _("Games are saved automatically; none yet.")
         latest = latest_save(self._entries)
         if latest is None:
             if self._entries:
@@ -112,8 +134,16 @@ class TitleScreen(WartableScreen):
         )
 
     def on_mount(self) -> None:
-        """Put the cursor on the last highlighted entry."""
+        """Put the cursor on the last highlighted entry; read the saves after the first frame."""
         self._restore_highlight()
+        if self._entries is None:
+            self.call_after_refresh(self._read_saves)
+
+    async def _read_saves(self) -> None:
+        self._entries = self.wapp.scan_saves() if self._have_files else []
+        if self._have_files:  # the provisional menu may be wrong, and the latest game is now known
+            await self.recompose()
+            self._restore_highlight()
 
     def _restore_highlight(self) -> None:
         menu = self.query_one("#menu", OptionList)
@@ -128,6 +158,8 @@ class TitleScreen(WartableScreen):
 
     async def on_screen_resume(self) -> None:
         """Read the saves folder again (a save may have been deleted or written)."""
+        if self._entries is None:
+            return
         entries = self.wapp.scan_saves()
         if [(e.path, e.updated, e.usable) for e in entries] != [
             (e.path, e.updated, e.usable) for e in self._entries
