@@ -122,9 +122,13 @@ class Game:
             if not self.to_act():
                 raise IllegalAction(_("The game is over."))
             raise IllegalAction(_("It is not this side's turn to decide."))
-        text = self.ruleset.format_action(self.state, side, action)
+        try:
+            text = self.ruleset.format_action(self.state, side, action)
+        except Exception:  # noqa: BLE001 - a malformed action: apply() refuses it below
+            text = ""
         n0 = len(self.dice.log)
         events = self.ruleset.apply(self.state, side, action, self.dice)
+        text = text or type(action).__name__
         rolls = self.dice.log[n0:]
         self.records.append(ActionRecord(side, text, msgspec.Raw(msgspec.json.encode(action)), list(rolls)))
         self._marks.append(len(self.events))
