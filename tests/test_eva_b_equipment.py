@@ -509,6 +509,34 @@ def test_eva_16_10_take_off_and_land():
     assert not w.airborne and not w.kneeling and w.energy == 9
 
 
+def test_eva_16_10_take_off_and_landing_are_neutral():
+    """EVA-16.10 / EVA-AMB-49: taking off and landing are neutral equipment actions: move, shoot, take off, land
+    is still a single change between moving and shooting (EVA-6.4)."""
+    st = flyer({"weapons": ["rifle"]}, others=[{"name": "T", "side": 1, "square": "F16"}])
+    play(st, 0, "W F10-F11")
+    play(st, 0, "W fire F16 rifle", [1])
+    play(st, 0, "W takeoff")
+    play(st, 0, "W land")
+    assert unit(st, "W").energy == 12 - 2 - 3 - 1 - 1
+    refused(st, 0, "W F11-F12", "EVA-6.4")
+
+
+def test_eva_16_10_airborne_eva_on_the_line_gives_no_cover():
+    """EVA-16.10 (b): an airborne Eva on the line between two ground Evas neither blocks nor gives cover
+    (a ground Eva there would: TN 4 + 1)."""
+    st = flyer(
+        {"weapons": ["rifle"]},
+        others=[
+            {"name": "T", "side": 1, "square": "F16"},
+            {"name": "Fly", "side": 1, "square": "F13", "equipment": ["wings"], "airborne": True},
+        ],
+    )
+    evs = play(st, 0, "W fire F16 rifle", [4])
+    assert of(evs, ev.AttackOdds)[0].tn == 4 and unit(st, "T").armour == 35
+    unit(st, "Fly").airborne = False
+    assert rules.in_cover(st, unit(st, "W"), unit(st, "T"))
+
+
 def test_eva_16_10_take_off_refused_engaged_or_wings_trauma():
     """EVA-16.10: an engaged Eva may not take off unless it has disengaged (EVA-8.7); a wings trauma stops it
     (EVA-11.6)."""

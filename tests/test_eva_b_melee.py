@@ -59,6 +59,9 @@ def test_eva_ex_7_basic_exchange():
     assert (m.a_total, m.d_total, m.winner, m.critical) == (14, 12, "Eva-A", False)
     dd = of(evs, ev.DamageDice)
     assert [(d.unit, d.dice) for d in dd] == [("Eva-B", [4, 5]), ("Eva-A", [6])]
+    # dice, totals and winner are public; the armour lost only its owner sees (EVA-18.2, EVA-18.3)
+    assert m.to is None and all(d.to is None for d in dd)
+    assert [(d.unit, d.to, d.lost) for d in of(evs, ev.DamageTaken)] == [("Eva-B", 1, 4), ("Eva-A", 0, 4)]
     assert unit(st, "Eva-B").armour == 36 and unit(st, "Eva-A").armour == 36
     assert unit(st, "Eva-A").energy == 9
     assert not st.activation.obligation
@@ -895,6 +898,7 @@ def test_eva_12_10_no_obligation_when_not_engaged_at_start_or_skipped():
         ]
     )
     start(st, "A")
+    refused(st, 0, "A F8-F9-F10-E10", "EVA-8.7")  # EVA-AMB-30: an Eva stepping into contact must stop
     play(st, 0, "A F8-F10")
     assert not st.activation.obligation
     refused(st, 0, "A F10-E10", "EVA-8.7")
