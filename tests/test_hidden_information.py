@@ -94,9 +94,7 @@ def _check(state, evs, rng, counts):
             counts["views"] += 1
             same = view(_perturb(state, side, rng), side)
             assert msgspec.json.encode(same) == msgspec.json.encode(v), "a private value leaked into the view"
-    hidden = {
-        u.name: {EQUIPMENT[c].name for c in u.equipment if c not in u.revealed} for u in state.units
-    }
+    hidden = {u.name: {EQUIPMENT[c].name for c in u.equipment if c not in u.revealed} for u in state.units}
     for e in evs:
         counts["events"] += 1
         if isinstance(e, PRIVATE_TYPES):
