@@ -160,3 +160,18 @@ def test_any_action_is_applied_fully_or_refused_leaving_the_state_unchanged(phas
         assert msgspec.msgpack.encode(state) == before
     else:
         RULESET.check_invariants(state)
+
+
+def test_random_actions_are_legal_in_every_set_up():
+    """Bots and benchmarks: ``random_action`` only ever proposes legal actions (apply would
+    raise IllegalAction otherwise), in standard, field and custom games (SC-1.3 checked)."""
+    for seed in range(150):
+        rng = random.Random(seed)
+        setup = RULESET.random_setup(rng)
+        dice = Dice(b"random-action:%d" % seed)
+        state, _ = RULESET.new_state(setup, dice)
+        while sides := RULESET.to_act(state):
+            side = min(sides)
+            RULESET.apply(state, side, RULESET.random_action(state, side, rng), dice)
+            RULESET.check_invariants(state)
+        assert RULESET.random_action(state, 0, rng) is None

@@ -141,7 +141,10 @@ def _candidates(setup: Setup, side: int) -> tuple[tuple[tuple[int, int, int], tu
     return tuple((need, order) for order, need in out.items())
 
 
-def sample_builds(setup: Setup, side: int, reserve: tuple[int, int, int]) -> list[tuple[SquadOrder, ...]]:
+@lru_cache(maxsize=4096)
+def sample_builds(
+    setup: Setup, side: int, reserve: tuple[int, int, int]
+) -> tuple[tuple[SquadOrder, ...], ...]:
     """A varied, deterministic set of valid starting orders for ``side`` from a reserve
     of (red, green, blue) tokens: for each colour mix, four equal squads and four
     squads with the mix rotated; at least one order always (SC-2.4 guarantees one exists).
@@ -166,4 +169,4 @@ def sample_builds(setup: Setup, side: int, reserve: tuple[int, int, int]) -> lis
             left[c] -= t
             need -= t
         order_list.append(SquadOrder(take[0], take[1], take[2], cells[j]))
-    return [tuple(order_list)]
+    return (tuple(order_list),)

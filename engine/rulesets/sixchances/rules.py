@@ -39,9 +39,12 @@ from engine.rulesets.sixchances.actions import (
 )
 from engine.rulesets.sixchances.board import CELLS, home_zone, is_cell, neighbours
 from engine.rulesets.sixchances.catalog import (
+    DIE_BY_LEVEL,
     ENDING_RULES,
     ENDINGS,
+    PROTECTION_CAP,
     REINFORCEMENT_DICE,
+    SAVED_CAP,
     STAT_NAMES,
     STATS,
     die_for,
@@ -846,9 +849,14 @@ def _do_attack(
     state: State, side: int, action: Attack, ctx: tuple[Squad, Squad], dice: Dice, events: list[Event]
 ) -> None:
     att, tgt = ctx
-    die = die_for(att.pot)
+    pot = att.pot
+    die = 20 if pot >= 6 else DIE_BY_LEVEL[pot]
     roll = dice.roll(1, die).faces[0]
-    state.productive = odds.attack_productive(att.pot, att.sup, tgt.res)
+    # SC-11.6: productive if a win would deal damage or a failure would cost Potential
+    sup = att.sup
+    prot = tgt.res - sup
+    prot = 0 if prot < 0 else PROTECTION_CAP if prot > PROTECTION_CAP else prot
+    state.productive = pot > prot or pot > (sup if sup < SAVED_CAP else SAVED_CAP)
     state.acted = True
     state.pending = Pending(att.label, tgt.label, die, roll)
     state.phase = "defend"
@@ -864,41 +872,51 @@ def _remove_if_empty(player: Player, sq: Squad, events: list[Event]) -> None:
 def _do_defend(state: State, side: int, action: Defend, tgt: Squad, dice: Dice, events: list[Event]) -> None:
     pending = state.pending
     assert pending is not None
-    attacker_player, defender_player = state.players[1 - side], state.players[side]
+    players = state.players
+    attacker_player, defender_player = players[1 - side], players[side]
     att = attacker_player.squad(pending.attacker)
     assert att is not None
     stat = action.stat
-    level = tgt.level(stat)
-    die = die_for(level)
+    level = tgt.pot if stat == "pot" else tgt.res if stat == "res" else tgt.sup
+    die = 20 if level >= 6 else DIE_BY_LEVEL[level]
     roll = dice.roll(1, die).faces[0]
     events.append(DefenceRolled(target=tgt.label, stat=stat, level=level, die=die, roll=roll))
     bag = state.bag
     if pending.roll >= roll:  # SC-5.5: ties go to the attacker
-        prot = odds.protection(tgt.res, att.sup)
-        dmg = max(0, att.pot - prot)
-        rem = min(dmg, level)
-        if stat == "pot":
-            tgt.pot -= rem
-            bag.pot += rem
-        elif stat == "res":
-            tgt.res -= rem
-            bag.res += rem
-        else:
-            tgt.sup -= rem
-            bag.sup += rem
+        prot = tgt.res - att.sup  # SC-6.1
+        prot = 0 if prot < 0 else PROTECTION_CAP if prot > PROTECTION_CAP else prot
+        dmg = att.pot - prot  # SC-6.2
+        if dmg < 0:
+            dmg = 0
+        rem = dmg if dmg < level else level  # SC-6.3
+        if rem:
+            if stat == "pot":
+                tgt.pot -= rem
+                bag.pot += rem
+            elif stat == "res":
+                tgt.res -= rem
+                bag.res += rem
+            else:
+                tgt.sup -= rem
+                bag.sup += rem
         events.append(
             AttackerWon(
                 attacker=att.label, target=tgt.label, stat=stat, protection=prot, damage=dmg, removed=rem
             )
         )
-        _remove_if_empty(defender_player, tgt, events)
+        if rem:
+            _remove_if_empty(defender_player, tgt, events)
     else:
-        sv = odds.saved(att.sup)
-        ls = max(0, att.pot - sv)
-        att.pot -= ls
-        bag.pot += ls
+        sv = att.sup if att.sup < SAVED_CAP else SAVED_CAP  # SC-7.1
+        ls = att.pot - sv  # SC-7.2
+        if ls < 0:
+            ls = 0
+        if ls:
+            att.pot -= ls
+            bag.pot += ls
         events.append(DefenderWon(attacker=att.label, target=tgt.label, saved=sv, losses=ls))
-        _remove_if_empty(attacker_player, att, events)
+        if ls:
+            _remove_if_empty(attacker_player, att, events)
     state.pending = None
     _advance(state, events, "support")
 
@@ -1273,9 +1291,10 @@ def legal_actions(state: State, side: int) -> list[Any]:
 
 def random_action(state: State, side: int, rng: Any) -> Any:
     """One legal action of ``side`` picked at random with ``rng`` (a ``random.Random``), for
-    bots and benchmarks; cheaper than choosing from :func:`legal_actions` (attacks are
-    drawn as a random attacker with Potential and a random target). None when ``side``
-    has nothing to decide."""
+    bots and benchmarks; cheaper than choosing from :func:`legal_actions` (an attack is a
+    random attacker with Potential on a random target; a rearrangement moves nothing or
+    up to the allowance from the reserve into a random squad or a new one). None when
+    ``side`` has nothing to decide."""
     if not _may_act(state, side):
         return None
     phase = state.phase
@@ -1292,8 +1311,22 @@ def random_action(state: State, side: int, rng: Any) -> Any:
     if phase == "support":
         k = rng.randrange(len(me.dice) + (0 if state.forced else 1))
         return Reinforce(me.dice[k]) if k < len(me.dice) else _END
-    if phase == "regroup":
-        return _regroup(rng.choice(_regroup_candidates(state, side)))
+    if phase == "regroup" and not state.setup.field:
+        # nothing (unless forced), or up to the allowance from the reserve, red first,
+        # into a random squad or a new one: legal by construction (SC-9.4-SC-9.8)
+        squads = me.squads
+        k = rng.randrange(len(squads) + 2)
+        if k == 0 and not state.forced:
+            return _NOTHING
+        a, r = state.allowance, me.reserve
+        red = r.pot if r.pot < a else a
+        green = min(a - red, r.res)
+        blue = min(a - red - green, r.sup)
+        dst = squads[k - 2].label if k >= 2 else squad_label(side, me.labels)
+        moves = [(n, stat) for n, stat in ((red, "pot"), (green, "res"), (blue, "sup")) if n]
+        if not moves:
+            return _NOTHING
+        return Regroup(tuple([Transfer(n, stat, RESERVE, dst) for n, stat in moves]))  # type: ignore[arg-type]
     if phase == "build":
         r = me.reserve
         return Build(rng.choice(sample_builds(state.setup, side, (r.pot, r.res, r.sup))))
@@ -1301,6 +1334,7 @@ def random_action(state: State, side: int, rng: Any) -> Any:
 
 
 _DEFEND = (Defend("pot"), Defend("res"), Defend("sup"))
+_NOTHING = Regroup()
 _END = EndTurn()
 
 
