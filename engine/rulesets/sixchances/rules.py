@@ -576,9 +576,15 @@ def check(state: State, side: int, action: Any) -> Any:
     play ``action`` now. Never changes the state. (Returns the evaluation of a
     rearrangement, for :func:`apply`; None otherwise.)"""
     phase = state.phase
-    if phase == "over":
+    if phase == "defend":
+        may = side != state.active
+    elif phase == "build":
+        may = state.players[side].order is None
+    elif phase == "over":
         raise IllegalAction(_("The game is over."), "SC-11.1")
-    if not _may_act(state, side):
+    else:
+        may = side == state.active
+    if not may:
         if phase == "build":
             raise IllegalAction(_("You have already sealed your starting squads."), "SC-2.5")
         who = 1 - state.active if phase == "defend" else state.active
