@@ -169,6 +169,18 @@ def _configs(u) -> list[list[int]]:
     return got
 
 
+_SWAPS: dict[tuple, list[tuple[list[int], int]]] = {}
+
+
+def _swaps(u) -> list[tuple[list[int], int]]:
+    """Every other hand configuration with its swap cost (EVA-9.3), memoised."""
+    key = (tuple((it.code, it.gone) for it in u.items), u.trauma("arms"), tuple(u.hands))
+    got = _SWAPS.get(key)
+    if got is None:
+        got = _SWAPS[key] = [(h, rules.swap_cost(u, h)) for h in _configs(u) if h != u.hands]
+    return got
+
+
 def _ok(state: EvaState, side: int, action: object) -> bool:
     try:
         rules.check(state, side, action)
@@ -408,9 +420,7 @@ def _activation_candidates(state: EvaState, side: int) -> list[object]:
     if u.has("accel") and not u.accel_used:
         out.append(Accelerate(ui))
     if energy >= 1:
-        out += [
-            Swap(ui, h) for h in rules.hand_configs(u) if h != u.hands and rules.swap_cost(u, h) <= energy
-        ]
+        out += [Swap(ui, h) for h, cost in _swaps(u) if cost <= energy]
     if not act.melee_done and energy >= 3 and not rules.held_shield(u):
         r2 = rules.reach(u) ** 2
         for j, t in enumerate(state.units):

@@ -1455,7 +1455,8 @@ def _melee_damage(state: EvaState, c: MeleeContinuation, zone: str | None, dice:
 def check(state: EvaState, side: int, a: object) -> None:
     """Raise IllegalAction if ``side`` may not take action ``a`` now; never changes
     the state."""
-    if isinstance(a, Concede):
+    kind = type(a)
+    if kind is Concede:
         if state.over:
             raise _refuse(N_("The game is over."), "EVA-5.11")
         return
@@ -1463,7 +1464,7 @@ def check(state: EvaState, side: int, a: object) -> None:
         raise _refuse(N_("The game is over."), "EVA-5.9")
     pend = state.pending
     if pend is not None:
-        if not isinstance(a, (NameZone, Keep)):
+        if kind is not NameZone and kind is not Keep:
             raise _refuse(
                 N_("A decision is awaited first."), "EVA-9.7" if pend.kind == "stow" else "EVA-11.9"
             )
@@ -1471,112 +1472,135 @@ def check(state: EvaState, side: int, a: object) -> None:
             raise _refuse(
                 N_("The other player decides this."), "EVA-9.7" if pend.kind == "stow" else "EVA-11.9"
             )
-    if isinstance(a, NameZone):
-        if pend is None or pend.kind != "zone":
-            raise _refuse(N_("No trauma zone is being named now."), "EVA-11.9")
-        if a.zone not in pend.choices:
-            raise _refuse(N_("Wings may be named only when the loser is airborne."), "EVA-11.9")
-        return
-    if isinstance(a, Keep):
-        if pend is None or pend.kind != "stow" or a.unit != pend.unit:
-            raise _refuse(N_("No weapon has to be stowed now."), "EVA-9.7")
-        t = state.units[a.unit]
-        if not 0 <= a.item < len(t.items) or t.items[a.item].label not in pend.choices:
-            raise _refuse(N_("Keep one of the two weapons in hand."), "EVA-9.7")
-        return
-    if isinstance(a, ChooseZone):
-        if state.phase != ZONE:
-            raise _refuse(N_("Deployment zones are already chosen."), "EVA-5.2")
-        if side != state.chooser:
-            raise _refuse(N_("The winner of the roll-off chooses the zone."), "EVA-5.2")
-        if a.zone not in ("south", "north"):
-            raise _refuse(N_("Choose south or north."), "EVA-5.2")
-        return
-    if isinstance(a, Deploy):
-        _check_deploy(state, side, a)
-        return
-    if isinstance(a, Activate):
-        _check_activate(state, side, a)
-        return
-    if isinstance(a, Fire):
-        plan_fire(state, side, a)
-        return
-    if isinstance(a, Melee):
-        check_melee(state, side, a)
-        return
-    if isinstance(a, Move):
-        u, act = _active(state, side, a.unit)
-        _phase_ok(state, u, act, MOVEMENT)
-        path_cost(state, a.unit, a.path)
-        return
-    unit = getattr(a, "unit", None)
-    if unit is None:
+    checker = _CHECKS.get(kind)
+    if checker is None:
         raise _refuse(N_("Unknown action."), "EVA-6.2")
-    u, act = _active(state, side, unit)
-    if isinstance(a, Kneel | Stand):
-        _obligation_free(u, act)
-        if u.airborne:
-            raise _refuse(N_("An airborne Eva cannot kneel."), "EVA-16.10")
-        if isinstance(a, Kneel) and u.kneeling:
-            raise _refuse(N_("{unit} is already kneeling."), "EVA-8.6", unit=u.name)
-        if isinstance(a, Stand) and not u.kneeling:
-            raise _refuse(N_("{unit} is already standing."), "EVA-8.6", unit=u.name)
-        _phase_ok(state, u, act, MOVEMENT)
-        _energy(u, 1, N_("kneeling or standing up"))
-    elif isinstance(a, Swap):
-        why = hands_legal(u, a.hands)
-        if why:
-            raise _refuse(why, "EVA-9.1")
-        if sorted(a.hands) == sorted(u.hands):
-            raise _refuse(N_("That is what {unit} already holds."), "EVA-9.3", unit=u.name)
-        _energy(u, swap_cost(u, sorted(a.hands)), N_("this swap"))
-    elif isinstance(a, Discard):
-        if not held_shield(u):
-            raise _refuse(N_("{unit} is not holding a Shield."), "EVA-9.4", unit=u.name)
-    elif isinstance(a, Disengage):
-        if not is_engaged(state, u):
-            raise _refuse(N_("{unit} is not engaged in melee."), "EVA-12.11", unit=u.name)
-        if act.disengage_tried:
-            raise _refuse(
-                N_("{unit} has already tried to disengage this activation."), "EVA-12.11", unit=u.name
-            )
-    elif isinstance(a, Neutralise):
-        _check_neutralise(state, side, u, act, a)
-    elif isinstance(a, Jump):
-        _check_jump(state, u, act, a)
-    elif isinstance(a, TakeOff):
-        _obligation_free(u, act)
-        if not u.has("wings"):
-            raise _refuse(N_("{unit} has no Wings."), "EVA-16.10", unit=u.name)
-        if u.airborne:
-            raise _refuse(N_("{unit} is already airborne."), "EVA-16.10", unit=u.name)
-        if u.kneeling:
-            raise _refuse(N_("A kneeling Eva must stand up before taking off."), "EVA-8.6")
-        if u.trauma("wings"):
-            raise _refuse(N_("{unit}'s wings are damaged; it cannot fly."), "EVA-11.6", unit=u.name)
-        if act.no_steps or (is_engaged(state, u) and not act.disengaged):
-            raise _refuse(N_("{unit} is engaged and may not take off."), "EVA-8.7", unit=u.name)
-        _energy(u, 1, N_("taking off"))
-    elif isinstance(a, Land):
-        _obligation_free(u, act)
-        if not u.airborne:
-            raise _refuse(N_("{unit} is not airborne."), "EVA-16.10", unit=u.name)
-        _energy(u, 1, N_("landing"))
-    elif isinstance(a, Detonate):
-        if not u.has("dmodule"):
-            raise _refuse(N_("{unit} has no D-Module."), "EVA-16.3", unit=u.name)
-        _energy(u, 3, N_("detonation"))
-    elif isinstance(a, Accelerate):
-        if not u.has("accel"):
-            raise _refuse(N_("{unit} has no Acceleration."), "EVA-16.11", unit=u.name)
-        if u.accel_used:
-            raise _refuse(N_("Acceleration can be used once per game."), "EVA-16.11")
-        if act.stepped:
-            raise _refuse(N_("Acceleration must be declared before the first step."), "EVA-16.11")
-    elif isinstance(a, End):
-        _obligation_free(u, act)
-    else:
-        raise _refuse(N_("Unknown action."), "EVA-6.2")
+    checker(state, side, a)
+
+
+def _c_name_zone(state: EvaState, side: int, a: NameZone) -> None:
+    pend = state.pending
+    if pend is None or pend.kind != "zone":
+        raise _refuse(N_("No trauma zone is being named now."), "EVA-11.9")
+    if a.zone not in pend.choices:
+        raise _refuse(N_("Wings may be named only when the loser is airborne."), "EVA-11.9")
+
+
+def _c_keep(state: EvaState, side: int, a: Keep) -> None:
+    pend = state.pending
+    if pend is None or pend.kind != "stow" or a.unit != pend.unit:
+        raise _refuse(N_("No weapon has to be stowed now."), "EVA-9.7")
+    t = state.units[a.unit]
+    if not 0 <= a.item < len(t.items) or t.items[a.item].label not in pend.choices:
+        raise _refuse(N_("Keep one of the two weapons in hand."), "EVA-9.7")
+
+
+def _c_choose_zone(state: EvaState, side: int, a: ChooseZone) -> None:
+    if state.phase != ZONE:
+        raise _refuse(N_("Deployment zones are already chosen."), "EVA-5.2")
+    if side != state.chooser:
+        raise _refuse(N_("The winner of the roll-off chooses the zone."), "EVA-5.2")
+    if a.zone not in ("south", "north"):
+        raise _refuse(N_("Choose south or north."), "EVA-5.2")
+
+
+def _c_move(state: EvaState, side: int, a: Move) -> None:
+    u, act = _active(state, side, a.unit)
+    _phase_ok(state, u, act, MOVEMENT)
+    path_cost(state, a.unit, a.path)
+
+
+def _c_stance(state: EvaState, side: int, a: Kneel | Stand) -> None:
+    u, act = _active(state, side, a.unit)
+    _obligation_free(u, act)
+    if u.airborne:
+        raise _refuse(N_("An airborne Eva cannot kneel."), "EVA-16.10")
+    if type(a) is Kneel and u.kneeling:
+        raise _refuse(N_("{unit} is already kneeling."), "EVA-8.6", unit=u.name)
+    if type(a) is Stand and not u.kneeling:
+        raise _refuse(N_("{unit} is already standing."), "EVA-8.6", unit=u.name)
+    _phase_ok(state, u, act, MOVEMENT)
+    _energy(u, 1, N_("kneeling or standing up"))
+
+
+def _c_swap(state: EvaState, side: int, a: Swap) -> None:
+    u, _act = _active(state, side, a.unit)
+    why = hands_legal(u, a.hands)
+    if why:
+        raise _refuse(why, "EVA-9.1")
+    if sorted(a.hands) == sorted(u.hands):
+        raise _refuse(N_("That is what {unit} already holds."), "EVA-9.3", unit=u.name)
+    _energy(u, swap_cost(u, sorted(a.hands)), N_("this swap"))
+
+
+def _c_discard(state: EvaState, side: int, a: Discard) -> None:
+    u, _act = _active(state, side, a.unit)
+    if not held_shield(u):
+        raise _refuse(N_("{unit} is not holding a Shield."), "EVA-9.4", unit=u.name)
+
+
+def _c_disengage(state: EvaState, side: int, a: Disengage) -> None:
+    u, act = _active(state, side, a.unit)
+    if not is_engaged(state, u):
+        raise _refuse(N_("{unit} is not engaged in melee."), "EVA-12.11", unit=u.name)
+    if act.disengage_tried:
+        raise _refuse(N_("{unit} has already tried to disengage this activation."), "EVA-12.11", unit=u.name)
+
+
+def _c_neutralise(state: EvaState, side: int, a: Neutralise) -> None:
+    u, act = _active(state, side, a.unit)
+    _check_neutralise(state, side, u, act, a)
+
+
+def _c_jump(state: EvaState, side: int, a: Jump) -> None:
+    u, act = _active(state, side, a.unit)
+    _check_jump(state, u, act, a)
+
+
+def _c_takeoff(state: EvaState, side: int, a: TakeOff) -> None:
+    u, act = _active(state, side, a.unit)
+    _obligation_free(u, act)
+    if not u.has("wings"):
+        raise _refuse(N_("{unit} has no Wings."), "EVA-16.10", unit=u.name)
+    if u.airborne:
+        raise _refuse(N_("{unit} is already airborne."), "EVA-16.10", unit=u.name)
+    if u.kneeling:
+        raise _refuse(N_("A kneeling Eva must stand up before taking off."), "EVA-8.6")
+    if u.trauma("wings"):
+        raise _refuse(N_("{unit}'s wings are damaged; it cannot fly."), "EVA-11.6", unit=u.name)
+    if act.no_steps or (is_engaged(state, u) and not act.disengaged):
+        raise _refuse(N_("{unit} is engaged and may not take off."), "EVA-8.7", unit=u.name)
+    _energy(u, 1, N_("taking off"))
+
+
+def _c_land(state: EvaState, side: int, a: Land) -> None:
+    u, act = _active(state, side, a.unit)
+    _obligation_free(u, act)
+    if not u.airborne:
+        raise _refuse(N_("{unit} is not airborne."), "EVA-16.10", unit=u.name)
+    _energy(u, 1, N_("landing"))
+
+
+def _c_detonate(state: EvaState, side: int, a: Detonate) -> None:
+    u, _act = _active(state, side, a.unit)
+    if not u.has("dmodule"):
+        raise _refuse(N_("{unit} has no D-Module."), "EVA-16.3", unit=u.name)
+    _energy(u, 3, N_("detonation"))
+
+
+def _c_accelerate(state: EvaState, side: int, a: Accelerate) -> None:
+    u, act = _active(state, side, a.unit)
+    if not u.has("accel"):
+        raise _refuse(N_("{unit} has no Acceleration."), "EVA-16.11", unit=u.name)
+    if u.accel_used:
+        raise _refuse(N_("Acceleration can be used once per game."), "EVA-16.11")
+    if act.stepped:
+        raise _refuse(N_("Acceleration must be declared before the first step."), "EVA-16.11")
+
+
+def _c_end(state: EvaState, side: int, a: End) -> None:
+    u, act = _active(state, side, a.unit)
+    _obligation_free(u, act)
 
 
 def _check_deploy(state: EvaState, side: int, a: Deploy) -> None:
@@ -1703,6 +1727,30 @@ def _check_jump(state: EvaState, u: Unit, act: Activation, a: Jump) -> None:
     if g.line(u.square, a.square)[0].blue:
         raise _refuse(N_("Blue on the line stops the jump."), "EVA-4.10")
     _energy(u, 2, N_("a jump"))
+
+
+_CHECKS: dict[type, Any] = {
+    NameZone: _c_name_zone,
+    Keep: _c_keep,
+    ChooseZone: _c_choose_zone,
+    Deploy: lambda state, side, a: _check_deploy(state, side, a),
+    Activate: lambda state, side, a: _check_activate(state, side, a),
+    Fire: plan_fire,
+    Melee: check_melee,
+    Move: _c_move,
+    Kneel: _c_stance,
+    Stand: _c_stance,
+    Swap: _c_swap,
+    Discard: _c_discard,
+    Disengage: _c_disengage,
+    Neutralise: _c_neutralise,
+    Jump: _c_jump,
+    TakeOff: _c_takeoff,
+    Land: _c_land,
+    Detonate: _c_detonate,
+    Accelerate: _c_accelerate,
+    End: _c_end,
+}
 
 
 # ---------------------------------------------------------------------------
