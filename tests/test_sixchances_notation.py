@@ -311,3 +311,31 @@ def test_any_text_gives_an_action_or_one_of_the_three_errors(text, phase_index):
     else:
         assert RULESET.parse_action(state, 0, RULESET.format_action(state, 0, action)) == action
     assert msgspec.msgpack.encode(state) == before
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Regroup((Transfer(1, "xyz", "reserve", "1A"),)),  # type: ignore[arg-type]
+        Regroup((Transfer(-2, "pot", "reserve", "1A"),)),
+        Defend("xyz"),  # type: ignore[arg-type]
+        Reinforce(7),
+        Attack("", ""),
+        MoveSquad("1A", "z9"),
+        Build((SquadOrder(-1, 11, 0),)),
+        "1A x 2A",
+        None,
+    ],
+)
+def test_malformed_actions_are_refused_and_formatting_never_crashes(action):
+    """A malformed action (built without decoding) is refused with IllegalAction, never a
+    crash; its notation can still be shown."""
+    for phase in ("attack", "support", "regroup"):
+        state = position(
+            ["1A 3/3/3"], ["2A 2/2/2"], reserves=((2, 2, 2), (0, 0, 0)), phase=phase, die=8, allowance=3
+        )
+        before = msgspec.msgpack.encode(state)
+        assert isinstance(RULESET.format_action(state, 0, action), str)
+        with pytest.raises(IllegalAction):
+            RULESET.apply(state, 0, action, ScriptedDice([]))
+        assert msgspec.msgpack.encode(state) == before

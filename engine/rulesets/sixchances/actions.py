@@ -138,7 +138,8 @@ def _format_transfer(t: Transfer) -> str:
 
 
 def format_action(action: Any) -> str:
-    """``action`` in canonical notation (see the module's table)."""
+    """``action`` in canonical notation (see the module's table). Never raises: an object
+    that is not an action of this system is shown as ``?`` and its repr."""
     if isinstance(action, Attack):
         return f"{action.attacker} x {action.target}"
     if isinstance(action, Defend):
@@ -160,7 +161,7 @@ def format_action(action: Any) -> str:
         return f"{action.squad} to {action.cell}"
     if isinstance(action, Pass):
         return "pass"
-    raise TypeError(f"not a sixchances action: {action!r}")
+    return f"?{action!r}"  # not an action of this system: apply refuses it
 
 
 # ---------------------------------------------------------------------------

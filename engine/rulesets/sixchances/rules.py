@@ -642,11 +642,14 @@ def _regroup_eval(state: State, side: int, action: Regroup) -> _RegroupEval:
     after: dict[str, list[int]] = {}
     problems: list[Problem] = []
     for t in action.moves:
-        if t.count < 1:
+        if not isinstance(t.count, int) or t.count < 1:
             problems.append(Problem("SC-9.4", N_("Each transfer moves at least one token.")))
             continue
         if t.src == t.dst:
             problems.append(Problem("SC-9.4", N_("A transfer needs two different places.")))
+            continue
+        if t.stat not in _STAT_INDEX:
+            problems.append(Problem("SC-9.4", N_("Tokens are red (pot), green (res) or blue (sup).")))
             continue
         ok = True
         for place in (t.src, t.dst):
