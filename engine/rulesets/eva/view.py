@@ -36,6 +36,8 @@ class EnemyUnit(msgspec.Struct, tag="enemy"):
     wings_trauma: bool
     activated: bool
     revealed: list[str]
+    #: in base contact with an enemy Eva of the same layer (EVA-12.2), from public positions
+    engaged: bool = False
 
 
 class OwnItem(msgspec.Struct):
@@ -94,7 +96,7 @@ class EvaView(msgspec.Struct):
     hands_at_start: list[int] = []
 
 
-def _public(i: int, u: Unit) -> dict:
+def _public(state: EvaState, i: int, u: Unit) -> dict:
     return {
         "index": i,
         "side": u.side,
@@ -111,6 +113,7 @@ def _public(i: int, u: Unit) -> dict:
         "wings_trauma": u.trauma("wings"),
         "activated": u.activated,
         "revealed": list(u.revealed),
+        "engaged": u.on_board and rules.is_engaged(state, u),
     }
 
 
@@ -118,7 +121,7 @@ def view(state: EvaState, side: int | None) -> EvaView:
     """The view of ``side`` (0 or 1), or of an omniscient observer (None)."""
     units: list[OwnUnit | EnemyUnit] = []
     for i, u in enumerate(state.units):
-        pub = _public(i, u)
+        pub = _public(state, i, u)
         if side is None or u.side == side:
             units.append(
                 OwnUnit(
