@@ -1756,9 +1756,28 @@ _CHECKS: dict[type, Any] = {
 # ---------------------------------------------------------------------------
 # apply
 # ---------------------------------------------------------------------------
+#: Actions whose resolution repeats the whole check itself (it computes what it needs).
+_SELF_CHECKED = (Fire, Melee)
+
+
 def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
     """Check and resolve action ``a`` of ``side``; returns the events."""
-    check(state, side, a)
+    if type(a) in _SELF_CHECKED and not state.over and state.pending is None:
+        pass  # do_fire / do_melee run plan_fire / check_melee first
+    elif type(a) is Move and not state.over and state.pending is None:
+        u, act = _active(state, side, a.unit)
+        _phase_ok(state, u, act, MOVEMENT)
+        cost = path_cost(state, a.unit, a.path)
+        u.energy -= cost
+        u.square = a.path[-1]
+        _note_class(act, MOVEMENT)
+        act.stepped = True
+        return [
+            ev.Moved(unit=u.name, path=[sq(s) for s in a.path]),
+            ev.EnergyNow(to=u.side, unit=u.name, energy=u.energy, spent=cost),
+        ]
+    else:
+        check(state, side, a)
     out: list = []
     if isinstance(a, Concede):
         out.append(ev.Conceded(side=side))
