@@ -13,8 +13,9 @@ only its owner may know of) is drawn from that side's own stream ``"p0"`` or
 betray a private roll (EVA-18.3).
 
 Faces are drawn from the digest's bytes by rejection sampling (a byte ``b`` is used
-only when ``b < 256 - 256 % sides``, giving ``b % sides + 1``), so every face is
-exactly equally likely.
+only when ``b < 256 - 256 % sides``, giving ``b % sides + 1``; dice of more than
+256 sides use four-byte words the same way), so every face is exactly equally
+likely.
 """
 
 from __future__ import annotations
@@ -93,22 +94,28 @@ class Dice:
     ``seed``: the secret seed (bytes). ``log``: every roll made so far, in order.
     """
 
-    __slots__ = ("_counters", "_key", "log", "seed")
+    __slots__ = ("_counters", "_mac", "log", "seed")
 
     def __init__(self, seed: bytes) -> None:
         self.seed = seed
-        self._key = seed
+        self._mac = hmac.new(seed, digestmod=hashlib.sha256)
         self._counters: dict[str, int] = {}
         self.log: list[Roll] = []
 
     # -- derivation ---------------------------------------------------------
     def _faces(self, stream: str, seq: int, n: int, sides: int) -> tuple[int, ...]:
-        limit = 256 - 256 % sides
+        # one byte per face for dice up to 256 sides, four bytes (big-endian) above
+        width = 1 if sides <= 256 else 4
+        space = 256**width
+        limit = space - space % sides
         faces: list[int] = []
         block = 0
         while len(faces) < n:
-            msg = f"{stream}:{seq}:{block}".encode() if block else f"{stream}:{seq}".encode()
-            for b in hmac.new(self._key, msg, hashlib.sha256).digest():
+            mac = self._mac.copy()
+            mac.update(f"{stream}:{seq}:{block}".encode() if block else f"{stream}:{seq}".encode())
+            digest = mac.digest()
+            for k in range(0, len(digest) - width + 1, width):
+                b = digest[k] if width == 1 else int.from_bytes(digest[k : k + width], "big")
                 if b < limit:
                     faces.append(b % sides + 1)
                     if len(faces) == n:

@@ -124,13 +124,16 @@ class Game:
             raise IllegalAction(_("It is not this side's turn to decide."))
         try:
             text = self.ruleset.format_action(self.state, side, action)
+            public = self._public_text(side, action, text)
         except Exception:  # noqa: BLE001 - a malformed action: apply() refuses it below
-            text = ""
+            text, public = "", None
         n0 = len(self.dice.log)
         events = self.ruleset.apply(self.state, side, action, self.dice)
         text = text or type(action).__name__
         rolls = self.dice.log[n0:]
-        self.records.append(ActionRecord(side, text, msgspec.Raw(msgspec.json.encode(action)), list(rolls)))
+        self.records.append(
+            ActionRecord(side, text, msgspec.Raw(msgspec.json.encode(action)), list(rolls), public)
+        )
         self._marks.append(len(self.events))
         self.events.extend(events)
         if rolls:
@@ -138,6 +141,14 @@ class Game:
         if self.path is not None:
             self.save(self.path)
         return events
+
+    def _public_text(self, side: int, action: Any, text: str) -> str | None:
+        """The notation the other side may read, if the ruleset hides part of it."""
+        hook = getattr(self.ruleset, "public_text", None)
+        if hook is None:
+            return None
+        public = hook(self.state, side, action)
+        return None if public == text else public
 
     def can_undo(self, side: int) -> bool:
         """True when ``side``'s last action can be taken back: it was the last action of
@@ -263,7 +274,7 @@ class Game:
                 raise SaveError(f"action {i} cannot be replayed: {type(exc).__name__}: {exc}", i) from None
             if not dice.exhausted():
                 raise SaveError(f"replay diverges at action {i} ({rec.text}): fewer rolls than recorded", i)
-            game.records.append(ActionRecord(rec.side, rec.text, rec.action, list(dice.log[n0:])))
+            game.records.append(ActionRecord(rec.side, rec.text, rec.action, list(dice.log[n0:]), rec.public))
             game._marks.append(len(game.events))
             game.events.extend(events)
             if rec.rolls:

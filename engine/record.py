@@ -66,13 +66,22 @@ class ActionRecord(msgspec.Struct):
 
     ``side``: who acted (0 or 1). ``text``: the action in notation, for people.
     ``action``: the structured action (the ruleset's msgspec type, as JSON).
-    ``rolls``: the rolls it consumed, in order.
+    ``rolls``: the rolls it consumed, in order. ``public``: what the other side may
+    read of the notation when it differs from ``text`` (a sealed order, a private
+    choice); None when the whole text is public.
     """
 
     side: int
     text: str
     action: msgspec.Raw
     rolls: list[Roll] = []
+    public: str | None = None
+
+    def text_for(self, viewer: int | None) -> str:
+        """The notation as ``viewer`` may read it (None: everything)."""
+        if viewer is None or viewer == self.side or self.public is None:
+            return self.text
+        return self.public
 
 
 class Header(msgspec.Struct):

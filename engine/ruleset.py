@@ -179,6 +179,13 @@ class Ruleset(Protocol):
         """One line describing the state (for selfplay and the load list)."""
         ...
 
+    # Optional methods (looked up with getattr):
+    #   public_text(state, side, action) -> str   the notation as the other side may
+    #       read it (a sealed order or a private choice hidden), before apply
+    #   random_action(state, side, rng) -> action | None   a uniform random legal action
+    #   check_invariants(state)                    raise AssertionError on a broken invariant
+    #   decode_roster(bytes) / validate_roster(roster)     roster files
+
 
 # ---------------------------------------------------------------------------
 # Registry

@@ -64,3 +64,16 @@ def test_scripted_dice_hand_out_given_faces_in_order():
 
 def test_seed_hash_is_sha256():
     assert seed_hash(b"abc") == hashlib.sha256(b"abc").hexdigest()
+
+
+def test_dice_of_more_than_256_sides_are_uniform_and_end():
+    d = Dice(b"big")
+    faces = [d.roll(1, 1000).faces[0] for _ in range(3000)]
+    assert min(faces) >= 1 and max(faces) <= 1000
+    assert len(set(faces)) > 900
+    seed = b"k" * 32
+    r = Dice(seed).roll(1, 300)
+    digest = hmac.new(seed, b":1", hashlib.sha256).digest()
+    words = [int.from_bytes(digest[k : k + 4], "big") for k in range(0, 32, 4)]
+    limit = 2**32 - 2**32 % 300
+    assert r.faces[0] == next(w % 300 + 1 for w in words if w < limit)

@@ -149,3 +149,46 @@ def test_a_stowed_twin_weapon_is_not_betrayed_by_the_notation_or_the_view():
     assert [u.held for u in view(st, 1).units if u.name == "A"] == [["pistol"]]
     evs = play(st, 0, "A fire E8 pistol", [2])
     assert all("#2" not in e.text() for e in evs if e.visible_to(1))
+
+
+def test_the_record_hides_a_private_choice_from_the_other_side(tmp_path, capsys):
+    """EVA-18.3: whether the owner rolled for Berserk is private, even in the record;
+    a sealed starting order of Six Chances Party (SC-2.5) too."""
+    from engine.game import Game
+    from engine.rulesets.eva.actions import Activate
+    from engine.rulesets.eva.roster import EvaEntry, Roster, WeaponEntry
+    from engine.rulesets.eva.scenario import load_bundled
+    from engine.rulesets.eva.state import EvaSetup
+    from tui.cli import main
+
+    setup = EvaSetup(
+        map=load_bundled("crossroads"),
+        rosters=[
+            Roster(evas=[EvaEntry("Z", [WeaponEntry("knife")], equipment=["berserk"])]),
+            Roster(evas=[EvaEntry("Y", [WeaponEntry("knife")])]),
+        ],
+    )
+    g = Game(RS, setup, seed=b"b")
+    rng = random.Random(2)
+    while g.state.phase != "battle":
+        side = min(g.to_act())
+        g.submit(side, RS.random_action(g.state, side, rng))
+    g.state.units[0].armour = 5  # low enough to roll for Berserk (EVA-16.7)
+    g.state.turn = 0
+    g.submit(0, Activate(0, True))
+    rec = g.records[-1]
+    assert rec.text == "activate Z berserk"
+    assert rec.text_for(1) == "activate Z" and rec.text_for(0) == "activate Z berserk"
+    # Six Chances Party: the sealed starting order
+    sc = get("sixchances")
+    g2 = Game(sc, sc.Setup(), seed=b"s")
+    rng = random.Random(1)
+    while len(g2.records) < 2:
+        side = min(g2.to_act())
+        g2.submit(side, sc.random_action(g2.state, side, rng))
+    first = g2.records[0]
+    assert first.text.startswith("build ") and first.text_for(1 - first.side) == "build"
+    path = g2.save(tmp_path / "sc.json")
+    capsys.readouterr()
+    assert main(["replay", str(path), "--side", str(2 - first.side)]) == 0
+    assert first.text not in capsys.readouterr().out

@@ -106,7 +106,7 @@ def replay(path: Path, side: int | None) -> int:
             print(f"   {e.text()}")
     for i, rec in enumerate(game.records):
         who = game.players[rec.side]
-        print(f"{i + 1:4}. {who}: {rec.text}")
+        print(f"{i + 1:4}. {who}: {rec.text_for(side)}")
         for e in log[marks[i] : marks[i + 1]]:
             if e.visible_to(side):
                 print(f"      {e.text()}")

@@ -63,6 +63,13 @@ class EvaRuleset:
     def format_action(self, state: EvaState, side: int, action: object) -> str:
         return actions.format_action(state, side, action)
 
+    def public_text(self, state: EvaState, side: int, action: object) -> str:
+        """The notation as the opponent may read it: whether the owner chose to roll for
+        Berserk is private (EVA-18.3), so ``activate X berserk`` reads ``activate X``."""
+        if isinstance(action, actions.Activate) and action.berserk:
+            return actions.format_action(state, side, actions.Activate(action.unit))
+        return actions.format_action(state, side, action)
+
     def parse_action(self, state: EvaState, side: int, text: str) -> object:
         return actions.parse_action(state, side, text)
 

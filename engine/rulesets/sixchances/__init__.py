@@ -54,6 +54,15 @@ class SixChances:
         """``action`` in notation (see ``actions.py``); the notation needs no state."""
         return format_action(action)
 
+    def public_text(self, state: State, side: int, action: Any) -> str:
+        """The notation as the opponent may read it: a starting order is sealed until
+        both are in (SC-2.5), so only ``build`` shows."""
+        from engine.rulesets.sixchances.actions import Build
+
+        if isinstance(action, Build):
+            return "build"
+        return format_action(action)
+
     def random_setup(self, rng: Any) -> Setup:
         """A random set-up for selfplay: mostly the standard game, sometimes the field
         variant (SC-12.1) and sometimes custom starting values (SC-12.2)."""
