@@ -431,17 +431,23 @@ def _activation_candidates(state: EvaState, side: int) -> list[object]:
                 and rules.d2(u.square, t.square) <= r2
             ):
                 out.append(Melee(ui, j))
+    enemies = [
+        (j, t, rules.d2(u.square, t.square))
+        for j, t in enumerate(state.units)
+        if t.side != side and t.on_board
+    ]
     if energy >= 1:
-        for j, t in enumerate(state.units):
-            if j not in act.neutralise_tried and t.side != side and t.on_board:
+        for j, _t, dist in enemies:
+            if j not in act.neutralise_tried and dist <= 400:
                 out.append(Neutralise(ui, j))
     if not u.berserk and not act.obligation and energy >= 2:
         for item in u.hands:
             w = WEAPONS.get(u.items[item].code)
             if w is None or w.damage is None or item not in act.hands_at_start or item in act.fired:
                 continue
-            for j, t in enumerate(state.units):
-                if t.side == side or not t.on_board:
+            for j, t, dist in enemies:
+                band = rules.band_of(dist)
+                if band == rules.OUT or w.damage[band] == 0:
                     continue
                 out.append(Fire(ui, j, item))
                 out.append(Fire(ui, j, item, aimed="legs"))

@@ -123,6 +123,7 @@ class MapGeo:
     def __init__(self, m: EvaMap) -> None:
         self.terrain = m.terrain
         self.lines: dict[int, LineInfo] = {}
+        self._jumps: dict[int, list[int]] = {}
         nbrs: list[list[tuple[int, bool, int, int]]] = []
         for i in range(N_SQ):
             x, y = i % W, i // W
@@ -139,6 +140,25 @@ class MapGeo:
                         out.append((ny * W + nx, diag, s1, s2))
             nbrs.append(out)
         self.nbrs = nbrs
+
+    def jump_squares(self, start: int) -> list[int]:
+        """Squares a jump from ``start`` may land on, before occupancy (EVA-16.9): on the
+        board, D² ≤ 9, not green or blue, no blue on the line. Cached per square."""
+        got = self._jumps.get(start)
+        if got is None:
+            x, y = start % W, start // W
+            got = []
+            for dy in range(-3, 4):
+                for dx in range(-3, 4):
+                    if (dx == 0 and dy == 0) or dx * dx + dy * dy > 9:
+                        continue
+                    nx, ny = x + dx, y + dy
+                    if 0 <= nx < W and 0 <= ny < H:
+                        s = ny * W + nx
+                        if self.terrain[s] < GREEN and not self.line(start, s)[0].blue:
+                            got.append(s)
+            self._jumps[start] = got
+        return got
 
     def line(self, a: int, b: int) -> tuple[LineInfo, int, int]:
         """Line info for squares a, b, and the indices (0 lo / 1 hi) of a's and b's end."""
@@ -1689,22 +1709,7 @@ def jump_targets(state: EvaState, u: Unit) -> list[int]:
     """Landing squares of a Jumpjet jump from u's square (EVA-16.9)."""
     g = geo(state)
     occupied = {o.square for o in state.units if o.on_board}
-    x, y = u.square % W, u.square // W
-    out = []
-    for dy in range(-3, 4):
-        for dx in range(-3, 4):
-            if (dx == 0 and dy == 0) or dx * dx + dy * dy > 9:
-                continue
-            nx, ny = x + dx, y + dy
-            if not (0 <= nx < W and 0 <= ny < H):
-                continue
-            s = ny * W + nx
-            if g.terrain[s] >= GREEN or s in occupied:
-                continue
-            if g.line(u.square, s)[0].blue:
-                continue
-            out.append(s)
-    return out
+    return [s for s in g.jump_squares(u.square) if s not in occupied]
 
 
 def _check_jump(state: EvaState, u: Unit, act: Activation, a: Jump) -> None:
