@@ -1,0 +1,1082 @@
+"""The EVA battle screen: the board, the selected Eva, the log, the keys and the
+command line, for two players taking turns at one terminal (hot seat).
+
+The screen shows one side at a time, the side that must decide now: its view
+(:meth:`engine.game.Game.view`), its options and its log. When the side to
+decide changes, a curtain hides the board until the next player presses a key.
+Every choice the screen offers comes from the engine's options (reachable
+squares and their energy cost, targets with their itemised odds, hand
+configurations, deployment squares); every action goes through
+:meth:`engine.game.Game.submit`, which checks it, records it and saves the game.
+
+Keys (also in the footer and the help): arrows move the cursor, Enter or a click
+chooses a square (deploy, activate, move, attack), ``f`` fire, ``m`` melee,
+``n`` neutralise, ``k`` kneel/stand, ``w`` weapons, ``j`` jump, ``t`` take
+off/land, ``a`` accelerate, ``d`` detonate, ``g`` disengage, ``x`` drop the
+Shield, ``e`` end the activation, ``u`` undo, ``h`` hands (deployment), ``]``/``[``
+next/previous Eva or target, Space inspect, ``:`` the command line, ``C``
+concede, Escape back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Input, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from engine.i18n import N_, _
+from engine.record import SaveError
+from engine.ruleset import ActionError
+from engine.rulesets.eva import actions as act
+from engine.rulesets.eva.options import EvaOptions
+from engine.rulesets.eva.scenario import EvaMap
+from engine.rulesets.eva.view import EvaView, OwnUnit
+from tui.rulesets.eva.board import HEIGHT, WIDTH, EvaBoard, Overlay, square_name
+from tui.rulesets.eva.dialogs import ChoiceDialog, CurtainScreen, GameOverScreen
+from tui.rulesets.eva.panels import (
+    NotationSuggester,
+    band_name,
+    event_line,
+    melee_text,
+    neutralise_text,
+    percent,
+    player_name,
+    shot_details,
+    shot_text,
+    unit_glyph,
+    unit_marks,
+    unit_panel_text,
+)
+from tui.screens.base import WartableScreen
+from tui.screens.dialogs import ConfirmScreen
+from tui.widgets.pointer_list import PointerList
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+__all__ = ["EvaGameScreen"]
+
+#: Terminal width from which squares are three cells wide.
+WIDE = 112
+_TERRAIN_NAMES = (
+    N_("open"),
+    N_("red obstacle"),
+    N_("yellow obstacle"),
+    N_("green obstacle"),
+    N_("blue obstacle"),
+)
+_ZONES = {"arms": N_("arms"), "legs": N_("legs"), "body": N_("body"), "wings": N_("wings")}
+
+
+class EvaGameScreen(WartableScreen):
+    """Plays ``game`` (an EVA :class:`engine.game.Game`) at one terminal.
+
+    ``curtain``: show the hot-seat curtain when the side to decide changes (and
+    when the screen opens); tests of one side's screen turn it off.
+    """
+
+    SCREEN_TITLE = N_("Battle")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f,а", "fire", N_("Fire")),
+        Binding("m,ь", "melee", N_("Melee")),
+        Binding("n,т", "neutralise", N_("Neutralise")),
+        Binding("k,л", "stance", N_("Kneel/stand")),
+        Binding("w,ц", "swap", N_("Weapons")),
+        Binding("j,о", "jump", N_("Jump")),
+        Binding("t,е", "flight", N_("Take off/land")),
+        Binding("a,ф", "accelerate", N_("Accelerate")),
+        Binding("d,в", "detonate", N_("Detonate")),
+        Binding("g,п", "disengage", N_("Disengage")),
+        Binding("x,ч", "discard", N_("Drop Shield")),
+        Binding("h,р", "hands", N_("Hands")),
+        Binding("e,у", "end", N_("End")),
+        Binding("u,г", "undo", N_("Undo")),
+        Binding("right_square_bracket,ъ", "cycle(1)", N_("Next")),
+        Binding("left_square_bracket,х", "cycle(-1)", N_("Previous"), show=False),
+        Binding("space", "inspect", N_("Inspect"), show=False),
+        Binding("colon,slash,full_stop", "command", N_("Command line"), show=False),
+        Binding("C,С", "concede", N_("Concede"), show=False),
+        Binding("escape", "cancel", N_("Back")),
+    ]
+
+    def __init__(self, game: Game, *, curtain: bool = True) -> None:
+        super().__init__()
+        self.game = game
+        self.curtain = curtain
+        #: The side whose view is on screen (None until the first curtain is lifted).
+        self.viewer: int | None = None
+        self.view: EvaView | None = None
+        self.opts: EvaOptions | None = None
+        #: "" or the kind of square being chosen: "fire", "melee", "neutralise", "jump".
+        self.mode = ""
+        #: The unit shown in the panel (index), or None.
+        self.selected: int | None = None
+        #: The Eva to place next (deployment) and the hand configuration chosen for each.
+        self.deploy_unit: int | None = None
+        self.deploy_hands: dict[int, int] = {}
+        self._map = EvaMap(key="view", title="", rows=list(self._initial_rows()))
+        self._logged: tuple[int | None, int] = (None, 0)
+        self._message = ""
+        self._asking = False
+        self._over_shown = False
+
+    def _initial_rows(self) -> list[str]:
+        return list(self.game.view(None).map_rows)
+
+    # -- layout -----------------------------------------------------------------
+    def screen_title(self) -> str:
+        """ "Battle — <map>"."""
+        view = self.view or self.game.view(None)
+        return f"{_('Battle')} — {view.map_title}"
+
+    def compose_body(self) -> ComposeResult:
+        """Status line, the board and the side panels, the prompt line, the command line."""
+        with Horizontal(id="battle-top"):
+            yield Static("", id="battle-status", markup=False)
+            yield Static("", id="battle-cursor", markup=False)
+        with Horizontal(id="battle-main"):
+            yield EvaBoard(
+                self._map.terrain,
+                ascii=self.glyphs.name == "ascii",
+                cell_width=3 if self.app.size.width >= WIDE else 2,
+                id="board",
+            )
+            with Vertical(id="battle-side"):
+                yield Static("", id="unit-panel")
+                yield PointerList(pointer=self.glyphs.pointer, id="battle-choices")
+                yield RichLog(wrap=True, markup=False, id="battle-log", auto_scroll=True, min_width=10)
+        yield Static("", id="battle-hint", markup=False)
+        yield Input(
+            placeholder=_("Command, e.g. Eva-01 E4-B6 (press : to type)"),
+            suggester=NotationSuggester(self._suggest_source),
+            id="command",
+        )
+
+    @property
+    def board(self) -> EvaBoard:
+        """The board widget."""
+        return self.query_one("#board", EvaBoard)
+
+    def on_mount(self) -> None:
+        """Size the board and show the side that decides first (behind the curtain)."""
+        self.query_one("#unit-panel").border_title = _("Eva")
+        self.query_one("#battle-log").border_title = _("Log")
+        self._fit_board()
+        self.board.focus()
+        self.sync(first=True)
+
+    def on_resize(self) -> None:
+        """Squares are three cells wide on wide terminals, two on narrow ones."""
+        self._fit_board()
+
+    def _fit_board(self) -> None:
+        board = self.board
+        board.cell_width = 3 if self.app.size.width >= WIDE else 2
+        board.styles.width = board.board_width + 1
+
+    async def refresh_language(self) -> None:
+        """Re-compose in the new language or glyph set, keeping the game where it is."""
+        cursor = self.board.cursor
+        await super().refresh_language()
+        self._logged = (None, 0)
+        self._fit_board()
+        self.board.move_cursor(cursor)
+        self.refresh_all()
+
+    # -- following the game ------------------------------------------------------
+    def sync(self, first: bool = False) -> None:
+        """Show the side that must decide now; raise the curtain when it changed."""
+        to_act = self.game.to_act()
+        if not to_act:
+            if self.viewer is None:
+                self.viewer = 0
+            self.refresh_all()
+            self._game_over()
+            return
+        side = min(to_act)
+        if side != self.viewer:
+            self.viewer = side
+            self.mode = ""
+            self.selected = None
+            if self.curtain:
+                self.app.push_screen(CurtainScreen(self._player(side), self._why(first)), self._lifted)
+                self.refresh_all()
+                return
+        self.refresh_all()
+        self._ask()
+
+    def _lifted(self, _result: Any = None) -> None:
+        self.board.focus()
+        self.board.call_after_refresh(self.board.keep_in_view)
+        self._ask()
+
+    def _why(self, first: bool) -> str:
+        opts = self.game.options(self.viewer) if self.viewer is not None else None
+        if opts is None:
+            return ""
+        if opts.kind == "decide":
+            return _("A decision is yours to make.")
+        if first:
+            return _("The game continues.") if self.game.records else _("The game begins.")
+        return _("Your turn.")
+
+    def _player(self, side: int) -> str:
+        return player_name(self.game.players, side)
+
+    def refresh_all(self) -> None:
+        """Read the viewer's view and options again and redraw what depends on them."""
+        side = self.viewer if self.viewer is not None else 0
+        self.view = self.game.view(side)
+        self.opts = self.game.options(side)
+        opts = self.opts
+        if opts.kind == "act":
+            if self.mode and not self._mode_targets():
+                self.mode = ""
+            if self.selected is None or self.selected == opts.unit or self._was_active():
+                self.selected = opts.unit
+        else:
+            self.mode = ""
+        if opts.kind == "deploy":
+            if self.deploy_unit not in opts.deploy_units:
+                self.deploy_unit = opts.deploy_units[0] if opts.deploy_units else None
+            self.selected = self.deploy_unit
+            squares = opts.deploy_squares
+            if squares and self.board.cursor not in squares:
+                # start in the middle of the zone
+                self.board.move_cursor(
+                    min(
+                        squares,
+                        key=lambda s: (
+                            abs(s % WIDTH - WIDTH // 2) * 3
+                            + abs(s // WIDTH - squares[len(squares) // 2] // WIDTH)
+                        ),
+                    )
+                )
+        elif opts.kind == "activate" and opts.activatable:
+            units = [self.view.units[i] for i in opts.activatable]
+            if self._unit_at(self.board.cursor) not in opts.activatable and units[0].square >= 0:
+                self.board.move_cursor(units[0].square)
+                self.selected = units[0].index
+        if self.selected is not None and self.view.units[self.selected].destroyed and opts.kind != "act":
+            self.selected = None
+        self._draw_board()
+        self._draw_panel()
+        self._draw_status()
+        self._draw_choices()
+        self._draw_log()
+        self.refresh_bindings()
+
+    def _was_active(self) -> bool:
+        return False
+
+    # -- drawing -------------------------------------------------------------------
+    def _draw_board(self) -> None:
+        assert self.view is not None and self.opts is not None
+        view, opts = self.view, self.opts
+        overlay: dict[int, Overlay] = {}
+        if opts.kind == "deploy":
+            legal = set(opts.deploy_squares)
+            rows = range(0, 3) if view.zones[self.viewer or 0] == 0 else range(HEIGHT - 3, HEIGHT)
+            for y in rows:
+                for x in range(WIDTH):
+                    s = y * WIDTH + x
+                    overlay[s] = Overlay("deploy" if s in legal else "blocked")
+        elif opts.kind == "act":
+            if self.mode == "":
+                for m in opts.moves:
+                    overlay[m.square] = Overlay("reach", str(m.cost))
+            elif self.mode == "jump":
+                for s in opts.jumps:
+                    overlay[s] = Overlay("jump")
+            else:
+                for s in self._mode_targets():
+                    overlay[s] = Overlay("target")
+        selected = None
+        if self.selected is not None:
+            sq = view.units[self.selected].square
+            selected = sq if sq >= 0 else None
+        self.board.set_marks(unit_marks(view), overlay, selected)
+        if opts.kind == "act" and self._cursor_follow:
+            self._cursor_follow = False
+
+    _cursor_follow = False
+
+    def _mode_targets(self) -> list[int]:
+        opts = self.opts
+        if opts is None:
+            return []
+        if self.mode == "fire":
+            return list(dict.fromkeys(s.square for s in opts.shots))
+        if self.mode == "melee":
+            return [m.square for m in opts.melee]
+        if self.mode == "neutralise":
+            return [n.square for n in opts.neutralise]
+        if self.mode == "jump":
+            return list(opts.jumps)
+        return []
+
+    def _draw_panel(self) -> None:
+        panel = self.query_one("#unit-panel", Static)
+        assert self.view is not None
+        if self.selected is None:
+            panel.update(Text(_("No Eva selected. Space shows the Eva under the cursor."), style="italic"))
+            return
+        text = unit_panel_text(self.view, self.selected, self.game.players, self.glyphs.bullet)
+        opts = self.opts
+        if opts is not None and opts.kind == "deploy" and self.selected == self.deploy_unit:
+            text.append("\n")
+            text.append(
+                _("Holds when placed: {hands}").format(hands=self._hands_label(self.selected)), "bold"
+            )
+        panel.update(text)
+
+    def _draw_status(self) -> None:
+        assert self.view is not None and self.opts is not None
+        view, opts = self.view, self.opts
+        parts = []
+        if view.phase == "battle" or view.round:
+            limit = f"/{view.round_limit}" if view.round_limit else ""
+            parts.append(_("Round {n}").format(n=f"{view.round}{limit}"))
+        who = self._player(self.viewer or 0)
+        doing = {
+            "zone": _("choose a deployment zone"),
+            "deploy": _("deploy an Eva"),
+            "activate": _("activate an Eva"),
+            "act": _("{unit}: {n} energy").format(
+                unit=view.units[opts.unit].name if opts.unit >= 0 else "", n=opts.energy
+            ),
+            "decide": _("a decision"),
+            "over": _("the game is over"),
+            "wait": _("waiting"),
+        }.get(opts.kind, opts.kind)
+        parts.append(f"{who}: {doing}")
+        self.query_one("#battle-status", Static).update(" · ".join(parts))
+        self._draw_cursor_info()
+        self._draw_hint()
+
+    def _draw_cursor_info(self) -> None:
+        """The square under the cursor: name, terrain, the Eva on it, its cost or odds."""
+        if self.view is None or self.opts is None:
+            return
+        s = self.board.cursor
+        parts = [square_name(s), _(_TERRAIN_NAMES[self._map.terrain[s]])]
+        unit = next((u for u in self.view.units if u.square == s and not u.destroyed), None)
+        if unit is not None:
+            parts.append(f"{unit_glyph(self.view, unit.index)} {unit.name}")
+        if self.opts.kind == "act":
+            if self.mode == "":
+                cost = next((m.cost for m in self.opts.moves if m.square == s), None)
+                if cost is not None:
+                    parts.append(_("{n} energy").format(n=cost))
+            elif self.mode == "fire":
+                best = [sh for sh in self.opts.shots if sh.square == s]
+                if best:
+                    parts.append(", ".join(f"{sh.label} {percent(sh.p_hit)}" for sh in best))
+        self.query_one("#battle-cursor", Static).update(" · ".join(parts) + " ")
+
+    def _draw_hint(self) -> None:
+        hint = self.query_one("#battle-hint", Static)
+        if self._message:
+            hint.update(Text(self._message, style="bold"))
+            hint.set_class(True, "-error")
+            return
+        hint.set_class(False, "-error")
+        hint.update(self._prompt())
+
+    def _prompt(self) -> str:
+        opts = self.opts
+        if opts is None:
+            return ""
+        if opts.kind == "zone":
+            return _("Choose your deployment zone.")
+        if opts.kind == "deploy":
+            return _("Place the Eva on a + square: Enter or a click. h: other hands, ]: another Eva.")
+        if opts.kind == "activate":
+            return _("Choose an Eva to activate: Enter or a click on it (] jumps to the next one).")
+        if opts.kind == "decide":
+            return _("A decision is awaited.")
+        if opts.kind == "over":
+            return _("The game is over.")
+        if self.mode == "fire":
+            return _("Fire: choose a target (Enter or a click; ] next target, Escape back).")
+        if self.mode == "melee":
+            return _("Melee: choose an enemy Eva within reach (Escape back).")
+        if self.mode == "neutralise":
+            return _("Neutralise: choose an enemy Eva (Escape back).")
+        if self.mode == "jump":
+            return _("Jump: choose a square (Escape back).")
+        if opts.obligation:
+            return _("This Eva must attack in melee or try to disengage (EVA-12.10).")
+        if opts.moves:
+            return _("Numbers: energy to move there; Enter or a click moves. e ends the activation.")
+        return _("e ends the activation.")
+
+    def _draw_choices(self) -> None:
+        menu = self.query_one("#battle-choices", PointerList)
+        opts, view = self.opts, self.view
+        assert opts is not None and view is not None
+        rows: list[tuple[str, Text]] = []
+        if opts.kind == "act" and self.mode == "fire":
+            rows = [(f"{i}", shot_text(view, s)) for i, s in enumerate(opts.shots)]
+        elif opts.kind == "act" and self.mode == "melee":
+            rows = [(f"{i}", melee_text(view, m)) for i, m in enumerate(opts.melee)]
+        elif opts.kind == "act" and self.mode == "neutralise":
+            rows = [(f"{i}", neutralise_text(view, n)) for i, n in enumerate(opts.neutralise)]
+        menu.clear_options()
+        menu._plain = []  # noqa: SLF001 - PointerList keeps its plain prompts beside the options
+        menu._pointed = None  # noqa: SLF001
+        for oid, prompt in rows:
+            menu._plain.append(prompt)  # noqa: SLF001
+            menu.add_option(Option(menu._decorate(prompt, False), id=oid))  # noqa: SLF001
+        menu.display = bool(rows)
+        if rows:
+            menu.border_title = {"fire": _("Targets"), "melee": _("Melee"), "neutralise": _("Neutralise")}[
+                self.mode
+            ]
+            menu.highlighted = 0
+
+    def _draw_log(self) -> None:
+        log = self.query_one("#battle-log", RichLog)
+        viewer, done = self._logged
+        events = self.game.events
+        if viewer != self.viewer or done > len(events):
+            log.clear()
+            done = 0
+        for event in events[done:]:
+            if event.visible_to(self.viewer):
+                log.write(event_line(event, self.viewer))
+        self._logged = (self.viewer, len(events))
+
+    # -- board events --------------------------------------------------------------
+    @on(EvaBoard.CursorMoved)
+    def _cursor_moved(self, event: EvaBoard.CursorMoved) -> None:
+        self._draw_cursor_info()
+
+    @on(EvaBoard.Chosen)
+    def _chosen(self, event: EvaBoard.Chosen) -> None:
+        self.choose_square(event.square)
+
+    def _unit_at(self, square: int) -> int | None:
+        if self.view is None:
+            return None
+        for u in self.view.units:
+            if u.square == square and not u.destroyed and u.square >= 0:
+                return u.index
+        return None
+
+    def choose_square(self, square: int) -> None:
+        """Do what choosing ``square`` means now (deploy, activate, move, attack, inspect)."""
+        opts, view = self.opts, self.view
+        if opts is None or view is None or self.viewer is None:
+            return
+        self._message = ""
+        unit = self._unit_at(square)
+        if opts.kind == "deploy" and self.deploy_unit is not None:
+            if square in opts.deploy_squares:
+                self.submit(act.Deploy(self.deploy_unit, square, self._hands(self.deploy_unit)))
+                return
+            if unit is None:
+                self._say(
+                    _("{square} is not a square where this Eva may be placed (EVA-5.2).").format(
+                        square=square_name(square)
+                    )
+                )
+                return
+        elif opts.kind == "activate":
+            if unit is not None and unit in opts.activatable:
+                self._activate(unit)
+                return
+        elif opts.kind == "act":
+            if self.mode == "jump":
+                if square in opts.jumps:
+                    self.submit(act.Jump(opts.unit, square))
+                else:
+                    self._say(_("The Eva cannot jump to {square}.").format(square=square_name(square)))
+                return
+            if self.mode in ("fire", "melee", "neutralise"):
+                if square in self._mode_targets():
+                    self._attack(self.mode, square)
+                else:
+                    self._say(_("No target on {square}.").format(square=square_name(square)))
+                return
+            move = next((m for m in opts.moves if m.square == square), None)
+            if move is not None:
+                self.submit(act.Move(opts.unit, list(move.path)))
+                return
+            if unit is not None and any(s.square == square for s in opts.shots):
+                self._attack("fire", square)
+                return
+        if unit is not None:
+            self.selected = unit
+            self._draw_board()
+            self._draw_panel()
+        self._draw_status()
+
+    def _say(self, message: str) -> None:
+        self._message = message
+        self._draw_hint()
+
+    # -- acting -----------------------------------------------------------------------
+    def submit(self, action: object) -> bool:
+        """Submit ``action`` for the viewer; an illegal one is explained on the prompt line."""
+        if self.viewer is None:
+            return False
+        try:
+            self.game.submit(self.viewer, action)
+        except ActionError as error:
+            self._say(str(error))
+            return False
+        except SaveError as error:
+            self.wapp.show_notice(_("The game could not be saved"), str(error))
+            self.sync()
+            return False
+        self._message = ""
+        self.mode = ""
+        self._after_action()
+        return True
+
+    def _after_action(self) -> None:
+        opts_before = self.opts
+        self.sync()
+        opts = self.opts
+        if opts is not None and opts.kind == "act" and (opts_before is None or opts_before.unit != opts.unit):
+            self._cursor_to_unit(opts.unit)
+
+    def _cursor_to_unit(self, index: int) -> None:
+        if self.view is not None and self.view.units[index].square >= 0:
+            self.board.move_cursor(self.view.units[index].square)
+
+    def _activate(self, unit: int) -> None:
+        opts = self.opts
+        assert opts is not None and self.view is not None
+        if unit in opts.berserk_roll:
+            name = self.view.units[unit].name
+
+            def answered(choice: str | None) -> None:
+                if choice is not None and self.submit(act.Activate(unit, choice == "yes")):
+                    self._cursor_to_unit(unit)
+
+            self.app.push_screen(
+                ChoiceDialog(
+                    _("Berserk"),
+                    [_("{unit} may roll for Berserk (EVA-16.7).").format(unit=name)],
+                    [("no", _("Activate without the roll")), ("yes", _("Roll for Berserk"))],
+                    "no",
+                ),
+                answered,
+            )
+            return
+        if self.submit(act.Activate(unit)):
+            self._cursor_to_unit(unit)
+
+    def _attack(self, kind: str, square: int) -> None:
+        opts, view = self.opts, self.view
+        assert opts is not None and view is not None
+        if kind == "fire":
+            shots = [s for s in opts.shots if s.square == square]
+            if len(shots) == 1:
+                self._fire_dialog(shots[0])
+                return
+
+            def weapon(choice: str | None) -> None:
+                if choice is not None:
+                    self._fire_dialog(shots[int(choice)])
+
+            self.app.push_screen(
+                ChoiceDialog(
+                    _("Which weapon?"), [], [(f"{i}", shot_text(view, s)) for i, s in enumerate(shots)], "0"
+                ),
+                weapon,
+            )
+            return
+        if kind == "melee":
+            m = next(m for m in opts.melee if m.square == square)
+            lines = [
+                _("{unit} attacks {target} in melee (EVA-12).").format(
+                    unit=view.units[opts.unit].name, target=view.units[m.target].name
+                ),
+                _("Your melee bonus: {b:+d}. The defender's bonus is not known to you.").format(b=m.bonus),
+                _("Energy: {n}").format(n=m.energy),
+            ]
+            if m.auto_loss:
+                lines.append(_("Extended Arms beyond distance 1: the defender loses the exchange."))
+            self._confirm_then(_("Melee"), lines, _("Attack"), act.Melee(opts.unit, m.target))
+            return
+        n = next(n for n in opts.neutralise if n.square == square)
+        self.submit(act.Neutralise(opts.unit, n.target))
+
+    def _confirm_then(
+        self, title: str, lines: list[str], label: str, action: object, danger: bool = False
+    ) -> None:
+        def answered(choice: str | None) -> None:
+            if choice == "go":
+                self.submit(action)
+
+        self.app.push_screen(
+            ChoiceDialog(title, lines, [("go", label), ("back", _("Cancel"))], "go", danger=danger), answered
+        )
+
+    def _fire_dialog(self, shot: Any) -> None:
+        opts, view = self.opts, self.view
+        assert opts is not None and view is not None
+        unit = opts.unit
+        lines: list[str | Text] = [str(x) for x in shot_details(view, shot)]
+        choices: list[tuple[str, str]] = [
+            ("single", _("Single shot — {e} energy, {p} to hit").format(e=shot.energy, p=percent(shot.p_hit)))
+        ]
+        if shot.burst_energy:
+            choices.append(
+                (
+                    "burst",
+                    _("Burst — {e} energy, TN {tn}+, {p} per shot").format(
+                        e=shot.burst_energy, tn=shot.burst_tn, p=percent(shot.burst_p_hit)
+                    ),
+                )
+            )
+        if shot.aimed_energy:
+            for zone in ("arms", "legs", "body", "wings"):
+                try:
+                    self.game.ruleset.check(
+                        self.game.state, self.viewer, act.Fire(unit, shot.target, shot.item, aimed=zone)
+                    )
+                except ActionError:
+                    continue
+                choices.append(
+                    (
+                        f"aimed:{zone}",
+                        _("Aimed at the {zone} — {e} energy, {p} to hit").format(
+                            zone=_(_ZONES[zone]), e=shot.aimed_energy, p=percent(shot.p_hit)
+                        ),
+                    )
+                )
+        choices.append(("back", _("Cancel")))
+
+        def answered(choice: str | None) -> None:
+            if choice is None or choice == "back":
+                return
+            burst = choice == "burst"
+            aimed = choice.split(":", 1)[1] if choice.startswith("aimed:") else ""
+            self.submit(act.Fire(unit, shot.target, shot.item, burst, aimed))
+
+        self.app.push_screen(ChoiceDialog(_("Fire"), lines, choices, "single"), answered)
+
+    # -- questions the game asks ------------------------------------------------------
+    def _ask(self) -> None:
+        """Open the dialog for a zone choice or a pending decision, if one is due."""
+        opts, view = self.opts, self.view
+        if opts is None or view is None or self._asking:
+            return
+        if opts.kind == "zone":
+            lines = [
+                event_line(e, self.viewer)
+                for e in self.game.log(self.viewer)
+                if type(e).__name__ == "RollOff"
+            ]
+            lines.append(Text(_("You choose where your Evas deploy (EVA-5.2).")))
+            choices = [
+                ("south", _("South: rows 1-3")),
+                ("north", _("North: rows 28-30")),
+            ]
+            self._open_question(_("Deployment zone"), lines, choices, "south", lambda c: act.ChooseZone(c))
+        elif opts.kind == "decide":
+            unit = view.units[opts.unit] if 0 <= opts.unit < len(view.units) else None
+            name = unit.name if unit is not None else "?"
+            if opts.decision == "zone":
+                lines = [
+                    Text(_("Name the zone of {unit} that suffers the trauma (EVA-11.9).").format(unit=name))
+                ]
+                choices = [(c, _(_ZONES.get(c, c))) for c in opts.choices]
+                self._open_question(_("Trauma zone"), lines, choices, opts.default, lambda c: act.NameZone(c))
+            else:
+                lines = [
+                    Text(
+                        _("{unit} can hold only one one-handed weapon: which does it keep (EVA-9.7)?").format(
+                            unit=name
+                        )
+                    )
+                ]
+                choices = [(c, c) for c in opts.choices]
+
+                def keep(label: str) -> object:
+                    items = unit.items if isinstance(unit, OwnUnit) else []
+                    index = next(
+                        (i for i, it in enumerate(items) if it.label == label and i in unit.hands), 0
+                    )
+                    return act.Keep(opts.unit, index)
+
+                self._open_question(_("Keep a weapon"), lines, choices, opts.default, keep)
+
+    def _open_question(
+        self, title: str, lines: list[Any], choices: list[tuple[str, str]], default: str, make: Any
+    ) -> None:
+        self._asking = True
+
+        def answered(choice: str | None) -> None:
+            self._asking = False
+            if choice is not None:
+                self.submit(make(choice))
+
+        self.app.push_screen(ChoiceDialog(title, lines, choices, default, can_cancel=False), answered)
+
+    def _game_over(self) -> None:
+        if self._over_shown:
+            return
+        self._over_shown = True
+        result = self.game.result()
+        view = self.game.view(None)
+        if result is None:
+            return
+        if result.winner is None:
+            headline = _("The game ends in a draw.")
+        else:
+            headline = _("{player} wins!").format(player=self._player(result.winner))
+        lines = [
+            _("How: {reason} ({rule})").format(reason=_(result.reason), rule=result.rule)
+            if result.rule
+            else _(result.reason)
+        ]
+        lines.append(_("Rounds played: {n}").format(n=view.round))
+        for side in (0, 1):
+            units = [u for u in view.units if u.side == side]
+            lost = sum(1 for u in units if u.destroyed)
+            lines.append(
+                _("{player}: {lost} of {n} Evas lost").format(
+                    player=self._player(side), lost=lost, n=len(units)
+                )
+            )
+        if result.scores and any(result.scores):
+            lines.append(_("Victory points: {a} – {b}").format(a=result.scores[0], b=result.scores[1]))
+        taken = self._raw_damage_taken(view)
+        if any(taken):
+            lines.append(_("Raw damage taken (public dice): {a} – {b}").format(a=taken[0], b=taken[1]))
+        public = [event_line(e, None) for e in self.game.events if e.to is None]
+
+        def back(_result: Any = None) -> None:
+            self._to_title()
+
+        self.app.push_screen(GameOverScreen(headline, lines, public), back)
+
+    def _raw_damage_taken(self, view: EvaView) -> list[int]:
+        side_of = {}
+        for u in view.units:
+            side_of.setdefault(u.name, u.side)
+        taken = [0, 0]
+        for e in self.game.events:
+            if e.to is not None:
+                continue
+            name = (
+                getattr(e, "target", None)
+                if type(e).__name__ == "ShotRolled"
+                else (getattr(e, "unit", None) if type(e).__name__ == "DamageDice" else None)
+            )
+            if name in side_of:
+                taken[side_of[name]] += int(getattr(e, "raw", 0) or 0)
+        return taken
+
+    def _to_title(self) -> None:
+        while len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        if self.app.screen is self:
+            self.app.pop_screen()
+
+    # -- keys ----------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show only the keys that do something now."""
+        opts = self.opts
+        if opts is None:
+            return action in ("cancel", "command", "help")
+        acting = opts.kind == "act"
+        checks = {
+            "fire": acting and bool(opts.shots),
+            "melee": acting and bool(opts.melee),
+            "neutralise": acting and bool(opts.neutralise),
+            "stance": acting and (opts.kneel or opts.stand),
+            "swap": acting and bool(opts.swaps),
+            "jump": acting and bool(opts.jumps),
+            "flight": acting and (opts.takeoff or opts.land),
+            "accelerate": acting and opts.accelerate,
+            "detonate": acting and opts.detonate,
+            "disengage": acting and opts.disengage,
+            "discard": acting and opts.discard,
+            "end": acting and opts.end,
+            "undo": self.viewer is not None and self.game.can_undo(self.viewer),
+            "hands": opts.kind == "deploy" and self._has_hand_choice(),
+            "cycle": opts.kind in ("deploy", "activate") or (acting and bool(self.mode)),
+            "concede": opts.kind not in ("over",),
+        }
+        if action in checks:
+            return bool(checks[action])
+        return True
+
+    def _has_hand_choice(self) -> bool:
+        opts = self.opts
+        return bool(
+            opts and self.deploy_unit is not None and len(opts.hand_configs.get(self.deploy_unit, [])) > 1
+        )
+
+    def action_fire(self) -> None:
+        """Show the legal targets of a ranged attack, with their odds."""
+        self._enter_mode("fire")
+
+    def action_melee(self) -> None:
+        """Show the enemy Evas the active Eva can attack in melee."""
+        self._enter_mode("melee")
+
+    def action_neutralise(self) -> None:
+        """Show the enemy Evas whose AT field the active Eva can try to neutralise."""
+        self._enter_mode("neutralise")
+
+    def action_jump(self) -> None:
+        """Show the squares the Jumpjet can reach."""
+        self._enter_mode("jump")
+
+    def _enter_mode(self, mode: str) -> None:
+        self.mode = "" if self.mode == mode else mode
+        self._message = ""
+        targets = self._mode_targets()
+        self._draw_board()
+        self._draw_choices()
+        if targets and self.board.cursor not in targets:
+            self.board.move_cursor(targets[0])
+        self._draw_status()
+        self.refresh_bindings()
+
+    def action_cycle(self, step: int) -> None:
+        """Next (or previous) Eva to place or activate, or target."""
+        opts, view = self.opts, self.view
+        if opts is None or view is None:
+            return
+        if opts.kind == "deploy" and opts.deploy_units:
+            units = opts.deploy_units
+            i = units.index(self.deploy_unit) if self.deploy_unit in units else -1
+            self.deploy_unit = units[(i + step) % len(units)]
+            self.selected = self.deploy_unit
+            self._draw_panel()
+            return
+        squares: list[int] = []
+        if opts.kind == "activate":
+            squares = [view.units[i].square for i in opts.activatable if view.units[i].square >= 0]
+        elif self.mode:
+            squares = self._mode_targets()
+        if not squares:
+            return
+        cur = self.board.cursor
+        i = squares.index(cur) if cur in squares else -1
+        target = squares[(i + step) % len(squares)]
+        self.board.move_cursor(target)
+        unit = self._unit_at(target)
+        if unit is not None and opts.kind == "activate":
+            self.selected = unit
+            self._draw_board()
+            self._draw_panel()
+        menu = self.query_one("#battle-choices", PointerList)
+        if self.mode == "fire" and self.opts is not None:
+            idx = next((k for k, s in enumerate(self.opts.shots) if s.square == target), None)
+            if idx is not None:
+                menu.highlighted = idx
+
+    def action_inspect(self) -> None:
+        """Show the Eva under the cursor in the panel (an enemy: only what your side may know)."""
+        unit = self._unit_at(self.board.cursor)
+        if unit is None:
+            return
+        self.selected = unit
+        self._draw_board()
+        self._draw_panel()
+
+    def action_stance(self) -> None:
+        """Kneel, or stand up (EVA-8.6)."""
+        opts = self.opts
+        if opts is not None and opts.kind == "act":
+            self.submit(act.Kneel(opts.unit) if opts.kneel else act.Stand(opts.unit))
+
+    def action_swap(self) -> None:
+        """Choose what the active Eva holds (EVA-9.3), with the energy each change costs."""
+        opts, view = self.opts, self.view
+        if opts is None or view is None or opts.kind != "act" or not opts.swaps:
+            return
+        unit = opts.unit
+        current = self._config_label(
+            unit, view.units[unit].hands if isinstance(view.units[unit], OwnUnit) else []
+        )
+        choices = [
+            (f"{i}", f"{self._config_label(unit, hands)} — " + _("{n} energy").format(n=cost))
+            for i, (hands, cost) in enumerate(opts.swaps)
+        ]
+        choices.append(("back", _("Cancel")))
+
+        def answered(choice: str | None) -> None:
+            if choice is not None and choice != "back":
+                self.submit(act.Swap(unit, list(opts.swaps[int(choice)][0])))
+
+        self.app.push_screen(
+            ChoiceDialog(_("Weapons"), [_("Now in hand: {hands}").format(hands=current)], choices, "0"),
+            answered,
+        )
+
+    def _config_label(self, unit: int, hands: list[int]) -> str:
+        view = self.view
+        if view is None:
+            return ""
+        u = view.units[unit]
+        if not isinstance(u, OwnUnit):
+            return ""
+        labels = [u.items[i].label for i in hands if 0 <= i < len(u.items)]
+        return "+".join(labels) if labels else _("empty hands")
+
+    def _hands(self, unit: int) -> list[int]:
+        opts = self.opts
+        configs = opts.hand_configs.get(unit, []) if opts is not None else []
+        if not configs:
+            return []
+        if unit not in self.deploy_hands:
+            # the first configuration that holds the most items
+            longest = max(len(c) for c in configs)
+            self.deploy_hands[unit] = next(i for i, c in enumerate(configs) if len(c) == longest)
+        return list(configs[self.deploy_hands[unit] % len(configs)])
+
+    def _hands_label(self, unit: int) -> str:
+        return self._config_label(unit, self._hands(unit))
+
+    def action_hands(self) -> None:
+        """Deployment: the next hand configuration for the Eva being placed (EVA-9.1)."""
+        if self.deploy_unit is None:
+            return
+        self._hands(self.deploy_unit)
+        self.deploy_hands[self.deploy_unit] += 1
+        self._draw_panel()
+
+    def action_flight(self) -> None:
+        """Take off or land with Wings (EVA-16.10)."""
+        opts = self.opts
+        if opts is not None and opts.kind == "act":
+            self.submit(act.TakeOff(opts.unit) if opts.takeoff else act.Land(opts.unit))
+
+    def action_accelerate(self) -> None:
+        """Declare Acceleration (EVA-16.11)."""
+        if self.opts is not None and self.opts.accelerate:
+            self.submit(act.Accelerate(self.opts.unit))
+
+    def action_disengage(self) -> None:
+        """Try to leave melee (EVA-12.11)."""
+        if self.opts is not None and self.opts.disengage:
+            self.submit(act.Disengage(self.opts.unit))
+
+    def action_discard(self) -> None:
+        """Throw the Shield aside (EVA-9.4)."""
+        if self.opts is not None and self.opts.discard:
+            self.submit(act.Discard(self.opts.unit))
+
+    def action_detonate(self) -> None:
+        """Detonate the D-Module, after a confirmation (EVA-16.3): the Eva is destroyed."""
+        opts, view = self.opts, self.view
+        if opts is None or view is None or not opts.detonate:
+            return
+        name = view.units[opts.unit].name
+        unit = opts.unit
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.submit(act.Detonate(unit))
+
+        self.app.push_screen(
+            ConfirmScreen(
+                _("Detonate"),
+                _(
+                    "{unit} detonates its D-Module and is destroyed; the blast hits every Eva near it (EVA-16.3)."
+                ).format(unit=name),
+                _("Detonate"),
+                _("Keep it"),
+            ),
+            answered,
+        )
+
+    def action_end(self) -> None:
+        """End the activation."""
+        if self.opts is not None and self.opts.end:
+            self.submit(act.End(self.opts.unit))
+
+    def action_undo(self) -> None:
+        """Take back your last action (never across a die roll)."""
+        if self.viewer is not None and self.game.undo(self.viewer):
+            self._message = ""
+            self.mode = ""
+            self.sync()
+        else:
+            self._say(_("Nothing to undo: the last die roll cannot be taken back."))
+
+    def action_concede(self) -> None:
+        """Give up the game, after a confirmation (EVA-5.11)."""
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.submit(act.Concede())
+
+        self.app.push_screen(
+            ConfirmScreen(
+                _("Concede"),
+                _("{player} gives up; the other player wins (EVA-5.11).").format(
+                    player=self._player(self.viewer or 0)
+                ),
+                _("Concede"),
+                _("Play on"),
+            ),
+            answered,
+        )
+
+    def action_command(self) -> None:
+        """Type an action in notation (e.g. ``Eva-01 E4-B6``, ``Eva-01 fire B12``)."""
+        self.query_one("#command", Input).focus()
+
+    def action_cancel(self) -> None:
+        """Leave the command line, a targeting mode or the inspected Eva; else leave the game
+        (it is saved after every action)."""
+        command = self.query_one("#command", Input)
+        if self.focused is command:
+            self.board.focus()
+            return
+        if self.mode:
+            self._enter_mode(self.mode)
+            return
+        if self._message:
+            self._message = ""
+            self._draw_hint()
+            return
+        self.app.pop_screen()
+        if self.game.path is not None:
+            self.app.notify(_("The game is saved: {name}").format(name=self.game.path.name), markup=False)
+
+    @on(Input.Submitted, "#command")
+    def _command(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text or self.viewer is None:
+            return
+        if self.submit(text):
+            event.input.value = ""
+
+    @on(OptionList.OptionSelected, "#battle-choices")
+    def _choice(self, event: OptionList.OptionSelected) -> None:
+        opts = self.opts
+        if opts is None or event.option.id is None:
+            return
+        i = int(event.option.id)
+        square = {
+            "fire": lambda: opts.shots[i].square,
+            "melee": lambda: opts.melee[i].square,
+            "neutralise": lambda: opts.neutralise[i].square,
+        }.get(self.mode, lambda: -1)()
+        if square >= 0:
+            self.board.move_cursor(square)
+            self._attack(self.mode, square)
+
+    def _suggest_source(self) -> tuple[EvaView | None, EvaOptions | None, int]:
+        return self.view, self.opts, self.viewer if self.viewer is not None else 0
+
+    # keep the band name importable for tests of the odds line
+    band_name = staticmethod(band_name)

@@ -1,0 +1,439 @@
+"""The EVA board: one scrolling widget drawn line by line (Textual's Line API).
+
+The 20 x 30 squares (EVA-2.1) are drawn two or three terminal cells wide, row 30
+at the top, with the column letters above and below and the row numbers on both
+sides (EVA-2.2). Each line of the board is built once into a :class:`Strip` and
+kept in an LRU cache; a change (a moved unit, a new overlay, the cursor) drops
+only the lines it touches and repaints only that region, so a cursor step costs
+two cells on the terminal.
+
+Everything the board shows is given to it: the terrain, the units
+(:class:`UnitMark`) and the overlays (:class:`Overlay`: reachable squares with
+their energy cost, legal targets, deployment squares). The board never decides
+a rule. It says where the player points: :class:`EvaBoard.CursorMoved` and
+:class:`EvaBoard.Chosen` (Enter, or a click, which is mapped to a square by
+arithmetic on the scroll offset).
+
+Meaning never rests on colour alone: terrain, units, marks and overlays each
+have a glyph, and the cursor is drawn in reverse video. The Unicode set has no
+character of "ambiguous" East Asian width; the ASCII set is plain ASCII.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import ClassVar, NamedTuple
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from engine.i18n import N_
+
+__all__ = [
+    "ASCII_BOARD",
+    "HEIGHT",
+    "UNICODE_BOARD",
+    "WIDTH",
+    "BoardGlyphs",
+    "EvaBoard",
+    "Overlay",
+    "UnitMark",
+    "square_name",
+]
+
+WIDTH, HEIGHT = 20, 30  # EVA-2.1
+LETTERS = "ABCDEFGHIJKLMNOPQRST"
+#: Columns taken by the row numbers on each side ("30 " on the left, " 30" on the right).
+MARGIN = 3
+
+
+def square_name(square: int) -> str:
+    """Flat index ``(y - 1) * 20 + (x - 1)`` → its name, e.g. ``"E4"`` (EVA-2.2)."""
+    return f"{LETTERS[square % WIDTH]}{square // WIDTH + 1}"
+
+
+class BoardGlyphs(NamedTuple):
+    """The characters of the board (each one cell wide)."""
+
+    name: str
+    #: Terrain by colour rank: open, red, yellow, green, blue (EVA-2.3).
+    terrain: tuple[str, str, str, str, str]
+    #: Left of a unit: airborne, kneeling.
+    airborne: str
+    kneeling: str
+    #: Right of a unit: engaged in melee, in its activation.
+    engaged: str
+    active: str
+    #: Around a legal target: left and right.
+    target_left: str
+    target_right: str
+    #: A square where the Eva being deployed may be placed, and one of its zone where it may not.
+    deploy_ok: str
+    deploy_bad: str
+    #: A square the active Eva may jump to.
+    jump: str
+
+
+UNICODE_BOARD = BoardGlyphs(
+    name="unicode",
+    terrain=("∙", "▭", "▬", "▮", "≋"),
+    airborne="⌃",
+    kneeling="⌄",
+    engaged="✕",
+    active="✦",
+    target_left="›",
+    target_right="‹",
+    deploy_ok="+",
+    deploy_bad="✕",
+    jump="⇑",
+)
+
+ASCII_BOARD = BoardGlyphs(
+    name="ascii",
+    terrain=(".", "-", "=", "#", "~"),
+    airborne="^",
+    kneeling="_",
+    engaged="x",
+    active="*",
+    target_left=">",
+    target_right="<",
+    deploy_ok="+",
+    deploy_bad="x",
+    jump="j",
+)
+
+
+class UnitMark(NamedTuple):
+    """How one Eva is drawn: its one-character ``glyph``, its ``side`` (0 or 1) and
+    the public states the view gives."""
+
+    glyph: str
+    side: int
+    airborne: bool = False
+    kneeling: bool = False
+    engaged: bool = False
+    #: already activated this round (drawn fainter)
+    activated: bool = False
+    #: in its activation now
+    active: bool = False
+
+
+class Overlay(NamedTuple):
+    """A mark over a square. ``kind``: ``"reach"`` (``label``: the energy cost),
+    ``"target"`` (a legal target), ``"deploy"`` (a legal deployment square),
+    ``"blocked"`` (a zone square where the Eva may not be placed) or ``"jump"``."""
+
+    kind: str
+    label: str = ""
+
+
+#: Styles by name (ANSI colours, so 16-colour terminals show them as meant).
+_STYLES: dict[str, Style] = {
+    "coord": Style(color="bright_black"),
+    "t0": Style(color="bright_black"),
+    "t1": Style(color="black", bgcolor="red"),
+    "t2": Style(color="black", bgcolor="yellow"),
+    "t3": Style(color="black", bgcolor="green"),
+    "t4": Style(color="bright_white", bgcolor="blue"),
+    "u0": Style(color="black", bgcolor="bright_cyan", bold=True),
+    "u1": Style(color="black", bgcolor="bright_magenta", bold=True),
+    "u0done": Style(color="black", bgcolor="cyan"),
+    "u1done": Style(color="black", bgcolor="magenta"),
+    "reach": Style(color="bright_white", bgcolor="grey30", bold=True),
+    "reach2": Style(color="black", bgcolor="grey70", bold=True),
+    "target": Style(color="bright_white", bgcolor="red", bold=True),
+    "deploy": Style(color="bright_green", bold=True),
+    "blocked": Style(color="red"),
+    "jump": Style(color="bright_white", bgcolor="grey30", bold=True),
+    "selected": Style(underline=True),
+    "cursor": Style(reverse=True),
+}
+
+
+class EvaBoard(ScrollView, can_focus=True):
+    """The board widget. ``terrain``: 600 colour ranks by flat square index
+    (0 open .. 4 blue); ``ascii``: use the ASCII glyph set; ``cell_width`` 2 or 3."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor(0, 1)", N_("Cursor"), show=False),
+        Binding("down", "cursor(0, -1)", N_("Cursor"), show=False),
+        Binding("left", "cursor(-1, 0)", N_("Cursor"), show=False),
+        Binding("right", "cursor(1, 0)", N_("Cursor"), show=False),
+        Binding("shift+up", "cursor(0, 5)", show=False),
+        Binding("shift+down", "cursor(0, -5)", show=False),
+        Binding("shift+left", "cursor(-5, 0)", show=False),
+        Binding("shift+right", "cursor(5, 0)", show=False),
+        Binding("enter", "choose", N_("Choose square"), show=False),
+    ]
+
+    DEFAULT_CSS = """
+    EvaBoard {
+        scrollbar-size-vertical: 1;
+        scrollbar-size-horizontal: 1;
+    }
+    """
+
+    class CursorMoved(Message):
+        """The cursor is on ``square`` now."""
+
+        def __init__(self, square: int) -> None:
+            super().__init__()
+            self.square = square
+
+    class Chosen(Message):
+        """The player chose ``square`` (Enter on it, or a click)."""
+
+        def __init__(self, square: int) -> None:
+            super().__init__()
+            self.square = square
+
+    def __init__(
+        self,
+        terrain: bytes,
+        *,
+        ascii: bool = False,
+        cell_width: int = 3,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.terrain = terrain
+        self.glyphs = ASCII_BOARD if ascii else UNICODE_BOARD
+        self._cell = 3 if cell_width >= 3 else 2
+        self.units: dict[int, UnitMark] = {}
+        self.overlay: dict[int, Overlay] = {}
+        self.selected: int | None = None
+        self._cursor = 0
+        self._lines: LRUCache[int, Strip] = LRUCache(64)
+        #: How many board lines were built (tests and benchmarks read it).
+        self.lines_built = 0
+        self._set_virtual_size()
+
+    # -- geometry -----------------------------------------------------------------
+    @property
+    def cell_width(self) -> int:
+        """Terminal cells per square (2 or 3)."""
+        return self._cell
+
+    @cell_width.setter
+    def cell_width(self, width: int) -> None:
+        width = 3 if width >= 3 else 2
+        if width != self._cell:
+            self._cell = width
+            self._set_virtual_size()
+            self._lines.clear()
+            self.refresh()
+
+    @property
+    def board_width(self) -> int:
+        """Width of the whole board in terminal cells (numbers on both sides included)."""
+        return 2 * MARGIN + WIDTH * self._cell
+
+    def _set_virtual_size(self) -> None:
+        self.virtual_size = Size(self.board_width, HEIGHT + 2)
+
+    @staticmethod
+    def line_of(square: int) -> int:
+        """The board line (0 the top letters, 1 row 30 ... 30 row 1) of ``square``."""
+        return HEIGHT - square // WIDTH
+
+    def cell_x(self, square: int) -> int:
+        """The first board column of ``square``."""
+        return MARGIN + (square % WIDTH) * self._cell
+
+    def square_at(self, x: int, y: int) -> int | None:
+        """The square under widget offset (``x``, ``y``), scroll included; None off the squares."""
+        vx = x + int(self.scroll_offset.x) - MARGIN
+        line = y + int(self.scroll_offset.y)
+        if not 1 <= line <= HEIGHT or vx < 0 or vx >= WIDTH * self._cell:
+            return None
+        return (HEIGHT - line) * WIDTH + vx // self._cell
+
+    # -- what is shown -------------------------------------------------------------
+    @property
+    def cursor(self) -> int:
+        """The square under the cursor (flat index)."""
+        return self._cursor
+
+    @cursor.setter
+    def cursor(self, square: int) -> None:
+        self.move_cursor(square)
+
+    def move_cursor(self, square: int, *, scroll: bool = True) -> None:
+        """Put the cursor on ``square``: repaint the two cells, keep it in view, and
+        post :class:`CursorMoved`."""
+        square = max(0, min(WIDTH * HEIGHT - 1, square))
+        old = self._cursor
+        if square == old:
+            return
+        self._cursor = square
+        for s in (old, square):
+            self._lines.discard(self.line_of(s))
+            self._refresh_cell(s)
+        if scroll:
+            self.keep_in_view(square)
+        self.post_message(self.CursorMoved(square))
+
+    def set_marks(
+        self,
+        units: Mapping[int, UnitMark],
+        overlay: Mapping[int, Overlay],
+        selected: int | None = None,
+    ) -> None:
+        """Show these ``units`` (square → mark) and ``overlay`` (square → mark), with
+        the unit on square ``selected`` underlined; repaints only the lines that
+        differ."""
+        changed: set[int] = set()
+        for old, new in ((self.units, units), (self.overlay, overlay)):
+            for s in set(old) | set(new):
+                if old.get(s) != new.get(s):
+                    changed.add(self.line_of(s))
+        if selected != self.selected:
+            changed.update(self.line_of(s) for s in (selected, self.selected) if s is not None)
+        self.units = dict(units)
+        self.overlay = dict(overlay)
+        self.selected = selected
+        self.refresh_board_lines(changed)
+
+    def refresh_board_lines(self, lines: Iterable[int]) -> None:
+        """Drop the cached ``lines`` and repaint them (only those on screen cost anything)."""
+        top = int(self.scroll_offset.y)
+        width = max(self.size.width, self.virtual_size.width)
+        for line in sorted(set(lines)):
+            self._lines.discard(line)
+            self.refresh(Region(0, line - top, width, 1))
+
+    def _refresh_cell(self, square: int) -> None:
+        x = self.cell_x(square) - int(self.scroll_offset.x)
+        y = self.line_of(square) - int(self.scroll_offset.y)
+        self.refresh(Region(x, y, self._cell, 1))
+
+    def keep_in_view(self, square: int | None = None) -> None:
+        """Scroll so that ``square`` (default: the cursor's) and the squares around it are shown."""
+        if square is None:
+            square = self._cursor
+        # the square with one line (a row or the letters) and one square around it
+        line = self.line_of(square)
+        top, bottom = max(0, line - 1), min(HEIGHT + 2, line + 2)
+        left = self.cell_x(square) - self._cell
+        right = self.cell_x(square) + 2 * self._cell
+        if left <= MARGIN:
+            left = 0
+        if right >= self.board_width - MARGIN:
+            right = self.board_width
+        region = Region(left, top, right - left, bottom - top)
+        self.scroll_to_region(region, animate=False, immediate=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new size may reveal other lines; the cache is keyed by board line, so it stays."""
+        self.keep_in_view(self._cursor)
+
+    def notify_style_update(self) -> None:
+        """The theme changed: rebuild every line."""
+        super().notify_style_update()
+        self._lines.clear()
+
+    # -- input -----------------------------------------------------------------
+    def action_cursor(self, dx: int, dy: int) -> None:
+        """Move the cursor by (``dx``, ``dy``) squares (up is north), stopping at the edges."""
+        x = min(WIDTH - 1, max(0, self._cursor % WIDTH + dx))
+        y = min(HEIGHT - 1, max(0, self._cursor // WIDTH + dy))
+        self.move_cursor(y * WIDTH + x)
+
+    def action_choose(self) -> None:
+        """Choose the square under the cursor."""
+        self.post_message(self.Chosen(self._cursor))
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a square moves the cursor there and chooses it."""
+        square = self.square_at(event.x, event.y)
+        if square is None:
+            return
+        event.stop()
+        self.focus()
+        self.move_cursor(square, scroll=False)
+        self.post_message(self.Chosen(square))
+
+    # -- drawing ---------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        """Line ``y`` of the widget: the cached board line, cropped to the scroll offset."""
+        sx, sy = self.scroll_offset
+        line = y + int(sy)
+        strip = self._lines.get(line)
+        if strip is None:
+            strip = self._build_line(line)
+            self._lines.set(line, strip)
+        x = int(sx)
+        return strip.crop_extend(x, x + self.size.width, self.rich_style)
+
+    def _build_line(self, line: int) -> Strip:
+        """Board line ``line`` as one strip (the full width, nothing cropped)."""
+        self.lines_built += 1
+        base = self.rich_style
+        width = self.board_width
+        if not 0 <= line <= HEIGHT + 1:
+            return Strip.blank(width, base)
+        coord = base + _STYLES["coord"]
+        cw = self._cell
+        if line in (0, HEIGHT + 1):
+            pad = 1 if cw == 3 else 0
+            text = " " * MARGIN + "".join((" " * pad + c).ljust(cw) for c in LETTERS) + " " * MARGIN
+            return Strip([Segment(text, coord)], width)
+        row = HEIGHT - line + 1
+        segments = [Segment(f"{row:>2} ", coord)]
+        first = (row - 1) * WIDTH
+        for square in range(first, first + WIDTH):
+            text, style = self._cell_text(square)
+            segments.append(Segment(text, base + style))
+        segments.append(Segment(f" {row:<2}", coord))
+        return Strip(segments, width).simplify()
+
+    def _cell_text(self, square: int) -> tuple[str, Style]:
+        """The text (``cell_width`` characters) and style of one square."""
+        g = self.glyphs
+        over = self.overlay.get(square)
+        unit = self.units.get(square)
+        style: Style
+        if unit is not None:
+            left = g.airborne if unit.airborne else (g.kneeling if unit.kneeling else " ")
+            right = g.engaged if unit.engaged else (g.active if unit.active else " ")
+            key = f"u{unit.side}" + ("done" if unit.activated and not unit.active else "")
+            style = _STYLES[key]
+            if over is not None and over.kind == "target":
+                left, right = g.target_left, g.target_right
+                style = _STYLES["target"]
+            if square == self.selected:
+                style = style + _STYLES["selected"]
+            cells = (left, unit.glyph, right)
+        elif over is not None:
+            if over.kind == "reach":
+                cells = (over.label.rjust(2)[0], over.label.rjust(2)[1], " ")
+            else:
+                mark = {"deploy": g.deploy_ok, "blocked": g.deploy_bad, "jump": g.jump}.get(over.kind, "?")
+                cells = (" ", mark, " ")
+            style = _STYLES.get(over.kind, _STYLES["reach"])
+            if over.kind == "reach" and self._cell == 2 and (square + square // WIDTH) % 2:
+                # two-cell squares: alternate the shade so that "12" and " 2" never run together
+                style = _STYLES["reach2"]
+        else:
+            rank = self.terrain[square]
+            t = g.terrain[rank]
+            cells = (" ", t, " ") if rank == 0 else (t, t, t)
+            style = _STYLES[f"t{rank}"]
+        if self._cell == 3:
+            text = "".join(cells)
+        elif over is not None and over.kind == "reach" and unit is None:
+            text = over.label.rjust(2)
+        else:
+            right = cells[2] if cells[2] != " " else cells[0]
+            text = cells[1] + right
+        if square == self._cursor:
+            style = style + _STYLES["cursor"]
+        return text, style

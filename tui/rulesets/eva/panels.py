@@ -1,0 +1,308 @@
+"""Texts and small widgets of the EVA battle screen: unit glyphs, the unit panel,
+the odds of a shot, log lines and the command line's completion.
+
+Everything here presents what the engine gives (the side's view, its options,
+its events); nothing computes a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.text import Text
+from textual.suggester import Suggester
+
+from engine.i18n import _
+from engine.rulesets.eva.catalog import EQUIPMENT, WEAPONS
+from engine.rulesets.eva.options import EvaOptions, MeleeOption, NeutraliseOption, ShotOption
+from engine.rulesets.eva.view import EnemyUnit, EvaView, OwnUnit
+from tui.rulesets.eva.board import UnitMark, square_name
+
+__all__ = [
+    "NotationSuggester",
+    "band_name",
+    "event_line",
+    "melee_text",
+    "neutralise_text",
+    "percent",
+    "player_name",
+    "shot_text",
+    "unit_glyph",
+    "unit_marks",
+    "unit_panel_text",
+]
+
+#: Player 1's Evas are numbered, Player 2's lettered, so the sides differ without colour.
+_GLYPHS = ("1234567890", "ABCDEFGHJKLMNPQRUVWXYZ")
+
+
+def unit_glyph(view: EvaView, index: int) -> str:
+    """The one-character glyph of unit ``index``: its place in its side's roster,
+    a digit for Player 1 and a capital letter for Player 2."""
+    side = view.units[index].side
+    place = sum(1 for u in view.units[:index] if u.side == side)
+    chars = _GLYPHS[side]
+    return chars[place] if place < len(chars) else "?"
+
+
+def unit_marks(view: EvaView) -> dict[int, UnitMark]:
+    """Square → :class:`UnitMark` of every Eva on the board in ``view``."""
+    marks: dict[int, UnitMark] = {}
+    for u in view.units:
+        if u.square < 0 or u.destroyed:
+            continue
+        marks[u.square] = UnitMark(
+            glyph=unit_glyph(view, u.index),
+            side=u.side,
+            airborne=u.airborne,
+            kneeling=u.kneeling,
+            engaged=u.engaged,
+            activated=u.activated and view.phase == "battle",
+            active=u.index == view.active,
+        )
+    return marks
+
+
+def player_name(players: Sequence[str], side: int) -> str:
+    """ "Asuka (Player 1)"; just "Player 1" when the name is the default one."""
+    number = _("Player {n}").format(n=side + 1)
+    name = players[side] if side < len(players) else ""
+    if not name or name == f"Player {side + 1}":
+        return number
+    return f"{name} ({number})"
+
+
+def percent(p: float) -> str:
+    """A probability (0-1) as a whole percentage, e.g. ``58%``."""
+    return f"{round(p * 100)}%"
+
+
+def band_name(band: int) -> str:
+    """The range band's name (EVA-3.2)."""
+    return (_("close"), _("medium"), _("long"))[band] if 0 <= band <= 2 else "?"
+
+
+def _item_name(code: str) -> str:
+    w = WEAPONS.get(code)
+    if w is not None:
+        return _(w.name)
+    e = EQUIPMENT.get(code)
+    return _(e.name) if e is not None else code
+
+
+def _states(u: EnemyUnit) -> list[str]:
+    states = []
+    if u.destroyed:
+        states.append(_("destroyed"))
+    elif not u.deployed:
+        states.append(_("not deployed"))
+    if u.airborne:
+        states.append(_("airborne"))
+    if u.kneeling:
+        states.append(_("kneeling"))
+    if u.engaged:
+        states.append(_("engaged"))
+    if u.berserk:
+        states.append(_("berserk"))
+    if u.pinned:
+        states.append(_("pinned"))
+    if u.wings_trauma:
+        states.append(_("wings trauma"))
+    if u.activated:
+        states.append(_("activated this round"))
+    return states
+
+
+def unit_panel_text(view: EvaView, index: int, players: Sequence[str], bullet: str = "-") -> Text:
+    """What ``view``'s side knows of unit ``index``: everything of its own Evas, the
+    public facts of an enemy Eva (EVA-18)."""
+    u = view.units[index]
+    text = Text()
+    text.append(f"{unit_glyph(view, index)} ", style="bold reverse")
+    text.append(f" {u.name}", style="bold")
+    where = square_name(u.square) if u.square >= 0 else "—"
+    text.append(f"  {where}\n")
+    text.append(player_name(players, u.side) + "\n", style="italic")
+    if isinstance(u, OwnUnit):
+        line = _("Armour {a}/{m} · AT {at} · Energy {e}").format(
+            a=u.armour, m=u.max_armour, at=u.at, e=u.energy
+        )
+        text.append(line + "\n")
+        if u.shield_points:
+            text.append(_("Shield points: {n}").format(n=u.shield_points) + "\n")
+        held = [u.items[i] for i in u.hands if 0 <= i < len(u.items)]
+        text.append(
+            _("Holds: {items}").format(
+                items=", ".join(it.label + (" (" + _("auto") + ")" if it.auto else "") for it in held)
+                or _("empty hands")
+            )
+            + "\n"
+        )
+        stowed = [it.label for i, it in enumerate(u.items) if i not in u.hands and not it.gone]
+        if stowed:
+            text.append(_("Stowed: {items}").format(items=", ".join(stowed)) + "\n")
+        if u.equipment:
+            text.append(
+                _("Equipment: {items}").format(items=", ".join(_item_name(c) for c in u.equipment)) + "\n"
+            )
+        if u.traumas:
+            parts = [
+                _(zone) + ("" if lasting else " (" + _("until its next activation ends") + ")")
+                for zone, lasting in u.traumas
+            ]
+            text.append(_("Traumas: {list}").format(list=", ".join(parts)) + "\n")
+    else:
+        text.append(
+            _("Holds: {items}").format(items=", ".join(u.held) or _("empty hands")) + "\n",
+        )
+        if u.revealed:
+            text.append(
+                _("Seen to have: {items}").format(items=", ".join(_item_name(c) for c in u.revealed)) + "\n"
+            )
+        text.append(_("Armour, energy and stowed items are hidden."), style="italic")
+        text.append("\n")
+    states = _states(u)
+    if states:
+        text.append(f"{bullet} " + ", ".join(states) + "\n")
+    text.rstrip()
+    return text
+
+
+def shot_text(view: EvaView, shot: ShotOption) -> Text:
+    """One line for a target list: glyph, target, weapon, band, cover and the chance."""
+    target = view.units[shot.target]
+    text = Text()
+    text.append(f"{unit_glyph(view, shot.target)} ", style="bold")
+    text.append(f"{target.name} {square_name(shot.square)}: {shot.label}, {band_name(shot.band)}")
+    if shot.cover:
+        text.append(", " + _("cover"))
+    if not shot.seen:
+        text.append(", " + _("not seen"))
+    text.append(f" — {percent(shot.p_hit)}", style="bold")
+    return text
+
+
+def shot_details(view: EvaView, shot: ShotOption) -> list[str]:
+    """The odds of a shot, itemised (every modifier from the engine), for the fire dialog."""
+    target = view.units[shot.target]
+    lines = [
+        _("Target: {name} on {square}").format(name=target.name, square=square_name(shot.square)),
+        _("Weapon: {weapon}").format(weapon=f"{shot.label} ({_item_name(shot.weapon)})"),
+        _("Range: {band}").format(band=band_name(shot.band))
+        + (" · " + _("in cover") if shot.cover else "")
+        + (" · " + _("not seen") if not shot.seen else ""),
+    ]
+    if shot.no_roll:
+        lines.append(_("No to-hit roll: it always hits."))
+    else:
+        lines.append(_("Target number: {tn}+ ({band} range)").format(tn=shot.tn, band=band_name(shot.band)))
+        for message, change in shot.modifiers:
+            lines.append(f"    {_(message)} {change:+d}")
+        exact = f" = {shot.p_hit_exact}" if shot.p_hit_exact and "/" in shot.p_hit_exact else ""
+        lines.append(_("Chance to hit: {p}{exact}").format(p=percent(shot.p_hit), exact=exact))
+        lines.append(_("Chance of a critical: {p}").format(p=percent(shot.p_crit)))
+    lines.append(_("Damage per hit: {n} (before the AT field)").format(n=shot.damage))
+    return lines
+
+
+def melee_text(view: EvaView, m: MeleeOption) -> Text:
+    """One line for a melee target."""
+    target = view.units[m.target]
+    text = Text()
+    text.append(f"{unit_glyph(view, m.target)} ", style="bold")
+    text.append(f"{target.name} {square_name(m.square)}: " + _("your bonus {b:+d}").format(b=m.bonus))
+    if m.auto_loss:
+        text.append(", " + _("Extended Arms: the defender loses"), style="bold")
+    text.append(" · " + _("{n} energy").format(n=m.energy))
+    return text
+
+
+def neutralise_text(view: EvaView, n: NeutraliseOption) -> Text:
+    """One line for an AT-neutralisation target."""
+    target = view.units[n.target]
+    text = Text()
+    text.append(f"{unit_glyph(view, n.target)} ", style="bold")
+    text.append(f"{target.name} {square_name(n.square)}: ")
+    if n.automatic:
+        text.append(_("automatic (engaged)"))
+    else:
+        text.append(_("TN {tn}+").format(tn=n.tn) + f" — {percent(n.p_hit)}", style="bold")
+    return text
+
+
+def event_line(event: Any, viewer: int | None) -> Text:
+    """One log line: private events (seen only by ``viewer``) in italics, a new round
+    in bold."""
+    try:
+        body = event.text()
+    except Exception:  # noqa: BLE001 - a malformed event is shown by name, never crashes the log
+        body = type(event).__name__
+    tag = getattr(type(event), "__struct_config__", None)
+    kind = getattr(tag, "tag", "") if tag is not None else ""
+    style = ""
+    if kind in ("round", "game_over", "destroyed"):
+        style = "bold"
+    elif getattr(event, "to", None) is not None:
+        style = "italic"
+    return Text(body, style=style)
+
+
+class NotationSuggester(Suggester):
+    """Completes the command line: the side's Eva names, then the orders and the
+    squares its options allow (``source`` gives the current (view, options, side))."""
+
+    VERBS = (
+        "fire",
+        "melee",
+        "kneel",
+        "stand",
+        "swap",
+        "discard",
+        "disengage",
+        "neutralise",
+        "jump",
+        "takeoff",
+        "land",
+        "detonate",
+        "accelerate",
+        "end",
+        "keep",
+        "deploy",
+    )
+
+    def __init__(self, source: Callable[[], tuple[EvaView | None, EvaOptions | None, int]]) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.source = source
+
+    def candidates(self, value: str) -> list[str]:
+        """Every completion of ``value`` (whole command texts), best first."""
+        view, opts, side = self.source()
+        if view is None:
+            return []
+        own = [u.name for u in view.units if u.side == side and not u.destroyed]
+        words = ["activate ", "choose south", "choose north", "concede"]
+        words += [
+            f"trauma {c}" for c in (opts.choices if opts is not None and opts.decision == "zone" else [])
+        ]
+        out = [*own, *words]
+        if value.casefold().startswith("activate "):
+            out += [f"activate {n}" for n in own]
+        for name in own:
+            out += [f"{name} {verb}" for verb in self.VERBS]
+            if opts is not None:
+                out += [f"{name} fire {square_name(s.square)} {s.label}" for s in opts.shots]
+                out += [f"{name} melee {square_name(m.square)}" for m in opts.melee]
+                out += [f"{name} neutralise {square_name(n.square)}" for n in opts.neutralise]
+                out += [f"{name} jump {square_name(s)}" for s in opts.jumps]
+        return out
+
+    async def get_suggestion(self, value: str) -> str | None:
+        """The first candidate that starts with ``value`` (ignoring case)."""
+        if not value.strip():
+            return None
+        folded = value.casefold()
+        for cand in self.candidates(value):
+            if cand.casefold().startswith(folded) and len(cand) > len(value):
+                return value + cand[len(value) :]
+        return None
