@@ -28,7 +28,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, OptionList, RichLog, Static
-from textual.widgets.option_list import Option
 
 from engine.i18n import N_, _
 from engine.record import SaveError
@@ -40,6 +39,7 @@ from engine.rulesets.eva.view import EvaView, OwnUnit
 from tui.rulesets.eva.board import HEIGHT, WIDTH, EvaBoard, Overlay, square_name
 from tui.rulesets.eva.dialogs import ChoiceDialog, CurtainScreen, GameOverScreen
 from tui.rulesets.eva.panels import (
+    ChoiceRows,
     NotationSuggester,
     band_name,
     event_line,
@@ -55,7 +55,6 @@ from tui.rulesets.eva.panels import (
 )
 from tui.screens.base import WartableScreen
 from tui.screens.dialogs import ConfirmScreen
-from tui.widgets.pointer_list import PointerList
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -149,7 +148,7 @@ class EvaGameScreen(WartableScreen):
             )
             with Vertical(id="battle-side"):
                 yield Static("", id="unit-panel")
-                yield PointerList(pointer=self.glyphs.pointer, id="battle-choices")
+                yield ChoiceRows(pointer=self.glyphs.pointer, id="battle-choices")
                 yield RichLog(wrap=True, markup=False, id="battle-log", auto_scroll=True, min_width=10)
         yield Static("", id="battle-hint", markup=False)
         yield Input(
@@ -270,10 +269,37 @@ class EvaGameScreen(WartableScreen):
         self._draw_status()
         self._draw_choices()
         self._draw_log()
-        self.refresh_bindings()
+        self._refresh_keys()
 
     def _was_active(self) -> bool:
         return False
+
+    _KEYED = (
+        "fire",
+        "melee",
+        "neutralise",
+        "stance",
+        "swap",
+        "jump",
+        "flight",
+        "accelerate",
+        "detonate",
+        "disengage",
+        "discard",
+        "end",
+        "undo",
+        "hands",
+        "cycle",
+        "concede",
+    )
+    _keys_shown: tuple[bool | None, ...] = ()
+
+    def _refresh_keys(self) -> None:
+        """Redraw the footer only when the keys that apply have changed (it is costly)."""
+        shown = tuple(self.check_action(a, ()) for a in self._KEYED)
+        if shown != self._keys_shown:
+            self._keys_shown = shown
+            self.refresh_bindings()
 
     # -- drawing -------------------------------------------------------------------
     def _draw_board(self) -> None:
@@ -418,7 +444,7 @@ class EvaGameScreen(WartableScreen):
         return _("e ends the activation.")
 
     def _draw_choices(self) -> None:
-        menu = self.query_one("#battle-choices", PointerList)
+        menu = self.query_one("#battle-choices", ChoiceRows)
         opts, view = self.opts, self.view
         assert opts is not None and view is not None
         rows: list[tuple[str, Text]] = []
@@ -428,18 +454,12 @@ class EvaGameScreen(WartableScreen):
             rows = [(f"{i}", melee_text(view, m)) for i, m in enumerate(opts.melee)]
         elif opts.kind == "act" and self.mode == "neutralise":
             rows = [(f"{i}", neutralise_text(view, n)) for i, n in enumerate(opts.neutralise)]
-        menu.clear_options()
-        menu._plain = []  # noqa: SLF001 - PointerList keeps its plain prompts beside the options
-        menu._pointed = None  # noqa: SLF001
-        for oid, prompt in rows:
-            menu._plain.append(prompt)  # noqa: SLF001
-            menu.add_option(Option(menu._decorate(prompt, False), id=oid))  # noqa: SLF001
+        menu.set_rows(rows)
         menu.display = bool(rows)
         if rows:
             menu.border_title = {"fire": _("Targets"), "melee": _("Melee"), "neutralise": _("Neutralise")}[
                 self.mode
             ]
-            menu.highlighted = 0
 
     def _draw_log(self) -> None:
         log = self.query_one("#battle-log", RichLog)
@@ -845,7 +865,7 @@ class EvaGameScreen(WartableScreen):
         if targets and self.board.cursor not in targets:
             self.board.move_cursor(targets[0])
         self._draw_status()
-        self.refresh_bindings()
+        self._refresh_keys()
 
     def action_cycle(self, step: int) -> None:
         """Next (or previous) Eva to place or activate, or target."""
@@ -875,7 +895,7 @@ class EvaGameScreen(WartableScreen):
             self.selected = unit
             self._draw_board()
             self._draw_panel()
-        menu = self.query_one("#battle-choices", PointerList)
+        menu = self.query_one("#battle-choices", ChoiceRows)
         if self.mode == "fire" and self.opts is not None:
             idx = next((k for k, s in enumerate(self.opts.shots) if s.square == target), None)
             if idx is not None:

@@ -12,14 +12,17 @@ from typing import Any
 
 from rich.text import Text
 from textual.suggester import Suggester
+from textual.widgets.option_list import Option
 
 from engine.i18n import _
 from engine.rulesets.eva.catalog import EQUIPMENT, WEAPONS
 from engine.rulesets.eva.options import EvaOptions, MeleeOption, NeutraliseOption, ShotOption
 from engine.rulesets.eva.view import EnemyUnit, EvaView, OwnUnit
 from tui.rulesets.eva.board import UnitMark, square_name
+from tui.widgets.pointer_list import PointerList
 
 __all__ = [
+    "ChoiceRows",
     "NotationSuggester",
     "band_name",
     "event_line",
@@ -306,3 +309,19 @@ class NotationSuggester(Suggester):
             if cand.casefold().startswith(folded) and len(cand) > len(value):
                 return value + cand[len(value) :]
         return None
+
+
+class ChoiceRows(PointerList):
+    """The side panel's list of targets: a :class:`PointerList` whose rows are
+    replaced as the options change."""
+
+    def set_rows(self, rows: Sequence[tuple[str, Text]]) -> None:
+        """Show these (id, prompt) rows, the first highlighted."""
+        self._pointed = None
+        self._plain = []
+        self.clear_options()
+        for oid, prompt in rows:
+            self._plain.append(prompt)
+            self.add_option(Option(self._decorate(prompt, False), id=oid))
+        if rows:
+            self.highlighted = 0
