@@ -62,6 +62,61 @@ def battle_screen(app: Any) -> EvaGameScreen:
     return next(s for s in app.screen_stack if isinstance(s, EvaGameScreen))
 
 
+def bot_action(game: Game, side: int, moved: bool) -> object | None:
+    """The test player's choice as an action (for playing quickly without the screen):
+    the zone south, the first Eva and square offered, the best shot, else a melee,
+    else one move towards the nearest enemy, else the end of the activation."""
+    from engine.rulesets.eva import actions as act
+
+    o = game.options(side)
+    v = game.view(side)
+    if o.kind == "zone":
+        return act.ChooseZone("south")
+    if o.kind == "deploy":
+        unit = o.deploy_units[0]
+        hands = max(o.hand_configs[unit], key=len)
+        return act.Deploy(unit, sorted(o.deploy_squares, key=lambda s: abs(s % W - 10))[0], hands)
+    if o.kind == "activate":
+        return act.Activate(o.activatable[0])
+    if o.kind == "decide":
+        if o.decision == "zone":
+            return act.NameZone(o.default)
+        u = v.units[o.unit]
+        return act.Keep(o.unit, next(i for i in u.hands if u.items[i].label == o.default))
+    if o.kind == "act":
+        if o.shots:
+            best = max(o.shots, key=lambda s: s.p_hit * s.damage)
+            return act.Fire(o.unit, best.target, best.item)
+        if o.melee:
+            return act.Melee(o.unit, o.melee[0].target)
+        enemies = [u.square for u in v.units if u.side != side and u.square >= 0]
+        if o.moves and not moved and enemies:
+            best_move = min(o.moves, key=lambda m: min(d2(m.square, e) for e in enemies))
+            return act.Move(o.unit, best_move.path)
+        return act.End(o.unit)
+    return None
+
+
+def auto_play(game: Game, until: Any = None, limit: int = 5000) -> Game:
+    """Play ``game`` with :func:`bot_action` (no screen) until ``until(game)`` is true
+    or the game is over."""
+    from engine.rulesets.eva import actions as act
+
+    moved: set[tuple[int, int]] = set()
+    for _ in range(limit):
+        to_act = game.to_act()
+        if not to_act or (until is not None and until(game)):
+            break
+        side = min(to_act)
+        o = game.options(side)
+        key = (game.view(side).round, o.unit)
+        action = bot_action(game, side, key in moved)
+        if isinstance(action, act.Move):
+            moved.add(key)
+        game.submit(side, action)
+    return game
+
+
 class TestPlayer:
     """Plays both sides through the screen: Enter for curtains, dialogs (their
     default), deployment and activation; ``f``/``m`` and Enter to attack; the
@@ -127,3 +182,44 @@ class TestPlayer:
         command.insert_text_at_cursor(text)
         await self.pilot.press("enter")
         await self.pilot.press("escape")
+
+
+def first_side(game: Game) -> int:
+    """The side that decides now (the lower one)."""
+    return min(game.to_act())
+
+
+def is_acting(game: Game) -> bool:
+    """An Eva is in its activation, with squares to move to."""
+    o = game.options(first_side(game))
+    return o.kind == "act" and bool(o.moves)
+
+
+def can_shoot(game: Game) -> bool:
+    """The active Eva has a legal ranged attack."""
+    o = game.options(first_side(game))
+    return o.kind == "act" and bool(o.shots)
+
+
+def is_deploying(game: Game, placed: int = 2) -> bool:
+    """Deployment, with ``placed`` Evas already on the board."""
+    o = game.options(first_side(game))
+    return o.kind == "deploy" and sum(1 for u in game.view(None).units if u.deployed) >= placed
+
+
+def pending_game() -> Game:
+    """A game waiting for Player 2 to name a trauma zone: A (Player 1, rifle and
+    pistol) lost a critical melee exchange to D (EVA-12.7, EVA-11.9)."""
+    from eva_support import make_state, play, start
+
+    game = eva_game(round_limit=None)
+    state = make_state(
+        [
+            {"name": "A", "side": 0, "square": "F10", "weapons": ["rifle", "pistol"]},
+            {"name": "D", "side": 1, "square": "F11", "weapons": ["qspear"]},
+        ]
+    )
+    events = start(state, "A") + play(state, 0, "A melee F11", [1, 1, 6, 6])
+    game.state = state
+    game.events = list(events)
+    return game

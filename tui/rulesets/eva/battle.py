@@ -41,7 +41,6 @@ from tui.rulesets.eva.dialogs import ChoiceDialog, CurtainScreen, GameOverScreen
 from tui.rulesets.eva.panels import (
     ChoiceRows,
     NotationSuggester,
-    band_name,
     event_line,
     melee_text,
     neutralise_text,
@@ -124,6 +123,8 @@ class EvaGameScreen(WartableScreen):
         self._message = ""
         self._asking = False
         self._over_shown = False
+        #: The Eva whose activation the screen last showed (the cursor goes to a new one).
+        self._last_active = -1
 
     def _initial_rows(self) -> list[str]:
         return list(self.game.view(None).map_rows)
@@ -144,6 +145,7 @@ class EvaGameScreen(WartableScreen):
                 self._map.terrain,
                 ascii=self.glyphs.name == "ascii",
                 cell_width=3 if self.app.size.width >= WIDE else 2,
+                mono=bool(getattr(self.app, "no_color", False)),
                 id="board",
             )
             with Vertical(id="battle-side"):
@@ -237,7 +239,12 @@ class EvaGameScreen(WartableScreen):
         if opts.kind == "act":
             if self.mode and not self._mode_targets():
                 self.mode = ""
-            if self.selected is None or self.selected == opts.unit or self._was_active():
+            if opts.unit != self._last_active:
+                # a new activation: select the Eva and put the cursor on it
+                self._last_active = opts.unit
+                self.selected = opts.unit
+                self._cursor_to_unit(opts.unit)
+            elif self.selected is None:
                 self.selected = opts.unit
         else:
             self.mode = ""
@@ -270,9 +277,6 @@ class EvaGameScreen(WartableScreen):
         self._draw_choices()
         self._draw_log()
         self._refresh_keys()
-
-    def _was_active(self) -> bool:
-        return False
 
     _KEYED = (
         "fire",
@@ -328,10 +332,6 @@ class EvaGameScreen(WartableScreen):
             sq = view.units[self.selected].square
             selected = sq if sq >= 0 else None
         self.board.set_marks(unit_marks(view), overlay, selected)
-        if opts.kind == "act" and self._cursor_follow:
-            self._cursor_follow = False
-
-    _cursor_follow = False
 
     def _mode_targets(self) -> list[int]:
         opts = self.opts
@@ -369,7 +369,8 @@ class EvaGameScreen(WartableScreen):
         if view.phase == "battle" or view.round:
             limit = f"/{view.round_limit}" if view.round_limit else ""
             parts.append(_("Round {n}").format(n=f"{view.round}{limit}"))
-        who = self._player(self.viewer or 0)
+        side = self.viewer or 0
+        who = self.game.players[side] if side < len(self.game.players) else self._player(side)
         doing = {
             "zone": _("choose a deployment zone"),
             "deploy": _("deploy an Eva"),
@@ -558,15 +559,8 @@ class EvaGameScreen(WartableScreen):
             return False
         self._message = ""
         self.mode = ""
-        self._after_action()
-        return True
-
-    def _after_action(self) -> None:
-        opts_before = self.opts
         self.sync()
-        opts = self.opts
-        if opts is not None and opts.kind == "act" and (opts_before is None or opts_before.unit != opts.unit):
-            self._cursor_to_unit(opts.unit)
+        return True
 
     def _cursor_to_unit(self, index: int) -> None:
         if self.view is not None and self.view.units[index].square >= 0:
@@ -706,15 +700,25 @@ class EvaGameScreen(WartableScreen):
             self._open_question(_("Deployment zone"), lines, choices, "south", lambda c: act.ChooseZone(c))
         elif opts.kind == "decide":
             unit = view.units[opts.unit] if 0 <= opts.unit < len(view.units) else None
+            if unit is not None:
+                self._cursor_to_unit(unit.index)
+                self.selected = unit.index
+                self._draw_board()
+                self._draw_panel()
             name = unit.name if unit is not None else "?"
+            context = [
+                event_line(e, self.viewer)
+                for e in self.game.log(self.viewer)[-12:]
+                if type(e).__name__ in ("MeleeRolled", "TraumaInflicted", "Stowed")
+            ][-1:]
             if opts.decision == "zone":
-                lines = [
+                lines = context + [
                     Text(_("Name the zone of {unit} that suffers the trauma (EVA-11.9).").format(unit=name))
                 ]
                 choices = [(c, _(_ZONES.get(c, c))) for c in opts.choices]
                 self._open_question(_("Trauma zone"), lines, choices, opts.default, lambda c: act.NameZone(c))
             else:
-                lines = [
+                lines = context + [
                     Text(
                         _("{unit} can hold only one one-handed weapon: which does it keep (EVA-9.7)?").format(
                             unit=name
@@ -1097,6 +1101,3 @@ class EvaGameScreen(WartableScreen):
 
     def _suggest_source(self) -> tuple[EvaView | None, EvaOptions | None, int]:
         return self.view, self.opts, self.viewer if self.viewer is not None else 0
-
-    # keep the band name importable for tests of the odds line
-    band_name = staticmethod(band_name)

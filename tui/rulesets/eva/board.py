@@ -156,10 +156,32 @@ _STYLES: dict[str, Style] = {
     "cursor": Style(reverse=True),
 }
 
+#: Without colour (``NO_COLOR``): glyphs, bold, dim, underline and reverse video only.
+_MONO: dict[str, Style] = {
+    **{key: Style() for key in _STYLES},
+    "coord": Style(dim=True),
+    "t0": Style(dim=True),
+    "t3": Style(bold=True),
+    "t4": Style(bold=True),
+    "u0": Style(bold=True),
+    "u1": Style(bold=True),
+    "u0done": Style(dim=True),
+    "u1done": Style(dim=True),
+    "reach": Style(bold=True),
+    "reach2": Style(bold=True, underline=True),
+    "target": Style(bold=True),
+    "deploy": Style(bold=True),
+    "blocked": Style(dim=True),
+    "jump": Style(bold=True),
+    "selected": Style(underline=True),
+    "cursor": Style(reverse=True),
+}
+
 
 class EvaBoard(ScrollView, can_focus=True):
     """The board widget. ``terrain``: 600 colour ranks by flat square index
-    (0 open .. 4 blue); ``ascii``: use the ASCII glyph set; ``cell_width`` 2 or 3."""
+    (0 open .. 4 blue); ``ascii``: use the ASCII glyph set; ``cell_width`` 2 or 3;
+    ``mono``: no colours (the terminal has none, or NO_COLOR is set)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor(0, 1)", N_("Cursor"), show=False),
@@ -200,12 +222,15 @@ class EvaBoard(ScrollView, can_focus=True):
         *,
         ascii: bool = False,
         cell_width: int = 3,
+        mono: bool = False,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
         self.terrain = terrain
         self.glyphs = ASCII_BOARD if ascii else UNICODE_BOARD
+        #: Styles of the squares: with colours, or without (``mono``: NO_COLOR).
+        self.styles_map = _MONO if mono else _STYLES
         self._cell = 3 if cell_width >= 3 else 2
         self.units: dict[int, UnitMark] = {}
         self.overlay: dict[int, Overlay] = {}
@@ -380,7 +405,7 @@ class EvaBoard(ScrollView, can_focus=True):
         width = self.board_width
         if not 0 <= line <= HEIGHT + 1:
             return Strip.blank(width, base)
-        coord = base + _STYLES["coord"]
+        coord = base + self.styles_map["coord"]
         cw = self._cell
         if line in (0, HEIGHT + 1):
             pad = 1 if cw == 3 else 0
@@ -405,12 +430,12 @@ class EvaBoard(ScrollView, can_focus=True):
             left = g.airborne if unit.airborne else (g.kneeling if unit.kneeling else " ")
             right = g.engaged if unit.engaged else (g.active if unit.active else " ")
             key = f"u{unit.side}" + ("done" if unit.activated and not unit.active else "")
-            style = _STYLES[key]
+            style = self.styles_map[key]
             if over is not None and over.kind == "target":
                 left, right = g.target_left, g.target_right
-                style = _STYLES["target"]
+                style = self.styles_map["target"]
             if square == self.selected:
-                style = style + _STYLES["selected"]
+                style = style + self.styles_map["selected"]
             cells = (left, unit.glyph, right)
         elif over is not None:
             if over.kind == "reach":
@@ -418,15 +443,15 @@ class EvaBoard(ScrollView, can_focus=True):
             else:
                 mark = {"deploy": g.deploy_ok, "blocked": g.deploy_bad, "jump": g.jump}.get(over.kind, "?")
                 cells = (" ", mark, " ")
-            style = _STYLES.get(over.kind, _STYLES["reach"])
+            style = self.styles_map.get(over.kind, self.styles_map["reach"])
             if over.kind == "reach" and self._cell == 2 and (square + square // WIDTH) % 2:
                 # two-cell squares: alternate the shade so that "12" and " 2" never run together
-                style = _STYLES["reach2"]
+                style = self.styles_map["reach2"]
         else:
             rank = self.terrain[square]
             t = g.terrain[rank]
             cells = (" ", t, " ") if rank == 0 else (t, t, t)
-            style = _STYLES[f"t{rank}"]
+            style = self.styles_map[f"t{rank}"]
         if self._cell == 3:
             text = "".join(cells)
         elif over is not None and over.kind == "reach" and unit is None:
@@ -435,5 +460,5 @@ class EvaBoard(ScrollView, can_focus=True):
             right = cells[2] if cells[2] != " " else cells[0]
             text = cells[1] + right
         if square == self._cursor:
-            style = style + _STYLES["cursor"]
+            style = style + self.styles_map["cursor"]
         return text, style

@@ -199,7 +199,8 @@ def shot_details(view: EvaView, shot: ShotOption) -> list[str]:
     if shot.no_roll:
         lines.append(_("No to-hit roll: it always hits."))
     else:
-        lines.append(_("Target number: {tn}+ ({band} range)").format(tn=shot.tn, band=band_name(shot.band)))
+        lines.append(_("Target number: {tn}+").format(tn=shot.tn))
+        lines.append("    " + _("{band} range").format(band=band_name(shot.band)))
         for message, change in shot.modifiers:
             lines.append(f"    {_(message)} {change:+d}")
         exact = f" = {shot.p_hit_exact}" if shot.p_hit_exact and "/" in shot.p_hit_exact else ""
