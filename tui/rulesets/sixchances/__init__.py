@@ -1,0 +1,50 @@
+"""Six Chances Party's part of the interface (see :mod:`tui.rulesets` for the interface).
+
+Modules: ``tokens`` (pips, dice, odds as text), ``rows`` (a list whose rows
+follow the game), ``setup`` (the new game screen's options: standard game or
+field variant, custom starting values), ``editor`` (the token table shared by
+the squad builder and the rearrangement), ``builder`` (the hidden starting
+squads), ``regroup`` (a reinforcement's rearrangement), ``panels`` (the
+players' squads, the field, the attack, defence and support choices),
+``dialogs`` (the hot-seat curtain and the end of the game) and ``table`` (the
+game screen). Everything is imported on first use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from engine.game import Game
+    from engine.rulesets.sixchances.state import Setup
+    from tui.rulesets.sixchances.setup import SixChancesChoices, SixChancesSetupWidget
+
+__all__ = ["game_screen", "has_rosters", "make_setup", "setup_widget"]
+
+#: Six Chances Party builds no roster before a game: squads are built at the table (SC-2.4).
+has_rosters = False
+
+
+def setup_widget(choices: SixChancesChoices | None = None) -> SixChancesSetupWidget:
+    """The Six Chances Party part of the new game screen, starting from ``choices``
+    (those of an earlier widget) or the standard game."""
+    from tui.rulesets.sixchances.setup import SixChancesSetupWidget
+
+    return SixChancesSetupWidget(choices)
+
+
+def make_setup(choices: SixChancesChoices) -> Setup:
+    """The :class:`engine.rulesets.sixchances.state.Setup` of ``choices`` (raises
+    ValueError with a translated reason when the values break SC-12.1.8 or SC-12.2)."""
+    from tui.rulesets.sixchances.setup import make_setup as _make
+
+    return _make(choices)
+
+
+def game_screen(game: Game, app: Any) -> Screen[Any]:
+    """The screen that plays a Six Chances Party game, hot-seat."""
+    from tui.rulesets.sixchances.table import SixChancesScreen
+
+    return SixChancesScreen(game)

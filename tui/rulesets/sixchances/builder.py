@@ -1,0 +1,285 @@
+"""The squad builder: one player's hidden starting squads (SC-2.4, SC-2.5, SC-12.1.2).
+
+The player spreads tokens from their reserve over K squads of exactly M tokens
+each, behind the hot-seat curtain; the order is sealed, and the other player
+sees it only when both are in. Whether an order is valid is the engine's answer
+(``RULESET.validate_build``); the builder shows it live.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
+
+from engine.i18n import N_, _, ngettext
+from engine.rulesets.sixchances import RULESET
+from engine.rulesets.sixchances.actions import Build
+from engine.rulesets.sixchances.options import BuildOptions
+from engine.rulesets.sixchances.state import SquadOrder, squad_label
+from tui.rulesets.sixchances.editor import CELL_COLUMN, Place, TokenEditor
+from tui.rulesets.sixchances.panels import FieldGrid
+from tui.rulesets.sixchances.tokens import STATS
+from tui.screens.base import WartableScreen
+
+__all__ = ["STAT_HINTS", "Draft", "SquadBuilderScreen"]
+
+#: What each stat does, shown under the table for the column under the cursor.
+STAT_HINTS: dict[str, str] = {
+    "pot": N_(
+        "Potential (red): the attack die, and the damage an attack deals; a squad without it cannot attack (SC-5, SC-6.2)."
+    ),
+    "res": N_(
+        "Resilience (green): protection against damage, less the attacker's Support, whichever stat defends (SC-6.1)."
+    ),
+    "sup": N_(
+        "Support (blue): pierces the target's Resilience, and saves Potential when an attack fails (SC-6.1, SC-7.1)."
+    ),
+}
+
+#: A squad in progress: (red, green, blue) and its cell (field variant) or None.
+Draft = list[tuple[tuple[int, int, int], str | None]]
+
+
+class SquadBuilderScreen(WartableScreen):
+    """Builds ``side``'s starting squads from ``options`` (:class:`BuildOptions`).
+
+    ``who``: the player's name and seat; ``draft``: an earlier unfinished order. Dismisses
+    with a :class:`Build` action once sealed (after a confirmation), or with the
+    unfinished :data:`Draft` when the player goes back to the table.
+    """
+
+    SCREEN_TITLE = N_("Squad builder")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "seal", N_("Seal the squads")),
+        Binding("s,ы", "suggest", N_("Suggest squads")),
+        Binding("f,а", "fill", N_("Fill with this colour"), show=False),
+        Binding("c,с", "clear_all", N_("Clear all"), show=False),
+        Binding("escape", "back", N_("Back to the table")),
+    ]
+
+    def __init__(
+        self, game: Any, side: int, who: str, options: BuildOptions, draft: Draft | None = None
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.side = side
+        self.who = who
+        self.options = options
+        self.draft = draft
+        self._suggestion = -1
+
+    def screen_title(self) -> str:
+        """The title with the player's name."""
+        return f"{_(self.SCREEN_TITLE)}: {self.who}"
+
+    # -- layout ----------------------------------------------------------------------
+    def _places(self) -> list[Place]:
+        o = self.options
+        r = o.reserve
+        places = [Place("reserve", _("Reserve"), (r.pot, r.res, r.sup), editable=False)]
+        for i in range(o.squads):
+            label = squad_label(self.side, i)
+            places.append(Place(label, label, (0, 0, 0), cells=o.cells))
+        if self.draft:
+            for place, (counts, cell) in zip(places[1:], self.draft, strict=False):
+                for c in range(3):
+                    take = min(counts[c], places[0].after[c])
+                    place.after[c] = take
+                    places[0].after[c] -= take
+                place.cell = cell
+        return places
+
+    def compose_body(self) -> ComposeResult:
+        """What to do, the token table, the hints and problems, the buttons."""
+        o = self.options
+        squads = ngettext(
+            "Build {k} squad of exactly {m} tokens from your reserve, any mix of colours (SC-2.4).",
+            "Build {k} squads of exactly {m} tokens each from your reserve, any mix of colours (SC-2.4).",
+            o.squads,
+        ).format(k=o.squads, m=o.squad_size)
+        secret = _("Your opponent sees them only when both players have sealed their squads (SC-2.5).")
+        if o.cells:
+            secret += " " + _("Give each squad a cell of your home zone (SC-12.1.2).")
+        with Vertical(id="sc-build-body"):
+            yield Static(f"{squads} {secret}", id="sc-build-info", markup=False)
+            yield TokenEditor(
+                self._places(),
+                glyph_set=self.wapp.glyph_set,
+                pointer=self.glyphs.pointer,
+                id="sc-build-editor",
+            )
+            yield Static("", id="sc-build-hint", markup=False)
+            with Horizontal(id="sc-build-lower"):
+                yield Static("", id="sc-build-problems", markup=False)
+                if o.cells:
+                    yield FieldGrid(ascii_set=self.wapp.glyph_set == "ascii", id="sc-build-grid")
+            with Horizontal(classes="sc-buttons"):
+                yield Button("-", id="sc-build-minus", compact=True)
+                yield Button("+", id="sc-build-plus", compact=True)
+                yield Button(_("Suggest"), id="sc-build-suggest", compact=True)
+                yield Button(_("Clear all"), id="sc-build-clear", compact=True)
+                yield Button(_("Seal"), id="sc-build-seal", compact=True, variant="primary")
+
+    @property
+    def editor(self) -> TokenEditor:
+        """The token table."""
+        return self.query_one("#sc-build-editor", TokenEditor)
+
+    def on_mount(self) -> None:
+        """Focus the table and show the state of the order."""
+        self.editor.focus()
+        self._check()
+
+    async def refresh_language(self) -> None:
+        """Re-compose in the new language, keeping the squads built so far."""
+        self.draft = self._draft()
+        await self.recompose()
+        self.on_mount()
+
+    # -- state -----------------------------------------------------------------------
+    def _orders(self) -> tuple[SquadOrder, ...]:
+        return tuple(SquadOrder(p.after[0], p.after[1], p.after[2], p.cell) for p in self.editor.places[1:])
+
+    def _draft(self) -> Draft:
+        return [((p.after[0], p.after[1], p.after[2]), p.cell) for p in self.editor.places[1:]]
+
+    def _check(self, hint: bool = True) -> list[str]:
+        """Show the engine's problems with the order, the row notes and the hint."""
+        editor = self.editor
+        problems = RULESET.validate_build(self.game.state, self.side, self._orders())
+        m = self.options.squad_size
+        for place in editor.places[1:]:
+            ok = place.total == m
+            place.note = Text(
+                f"{place.total}/{m} " + (self.glyphs.ok if ok else ""), style="bold" if ok else "italic"
+            )
+        reserve = editor.reserve
+        reserve.note = Text(_("left: {n}").format(n=reserve.total), style="italic")
+        editor.refresh_notes()
+        lines = [f"{self.glyphs.bad} {p.text()} ({p.rule})" for p in problems]
+        box = self.query_one("#sc-build-problems", Static)
+        box.set_class(bool(lines), "-bad")
+        box.update(
+            "\n".join(lines) if lines else f"{self.glyphs.ok} " + _("Ready: press Enter to seal the squads.")
+        )
+        if hint:
+            self._hint()
+        if self.options.cells:
+            own = {p.cell: (p.key, self.side) for p in editor.places[1:] if p.cell}
+            current = editor.current.cell
+            self.query_one("#sc-build-grid", FieldGrid).show(
+                own,
+                selected=current,
+                spots=[c for c in self.options.cells if c not in own],
+            )
+        return lines
+
+    def _hint(self) -> None:
+        col = self.editor.cursor[1]
+        if col == CELL_COLUMN:
+            text = _("The cell of this squad: + and - choose another free cell of your home zone.")
+        else:
+            text = _(STAT_HINTS[STATS[col]])
+        self.query_one("#sc-build-hint", Static).update(text)
+
+    @on(TokenEditor.Changed)
+    def _changed(self) -> None:
+        self._check(hint=False)
+
+    @on(TokenEditor.Cursor)
+    def _cursor(self) -> None:
+        self._hint()
+        if self.options.cells:
+            self._check(hint=False)
+
+    @on(FieldGrid.Clicked)
+    def _grid_clicked(self, event: FieldGrid.Clicked) -> None:
+        """A click on a squad of yours selects it; on a free home cell, places the squad
+        under the cursor there."""
+        editor = self.editor
+        for row, place in enumerate(editor.places):
+            if place.cell == event.cell and place.editable:
+                editor.cursor = (row, CELL_COLUMN)
+                return
+        if event.cell in self.options.cells and editor.current.editable:
+            editor.current.cell = event.cell
+            editor.cursor = (editor.cursor[0], CELL_COLUMN)
+            editor.changed()
+
+    # -- actions ---------------------------------------------------------------------
+    def action_suggest(self) -> None:
+        """Replace the squads with the next valid order the engine suggests."""
+        suggestions = self.options.suggestions
+        if not suggestions:
+            return
+        self._suggestion = (self._suggestion + 1) % len(suggestions)
+        order = suggestions[self._suggestion]
+        self.editor.set_layout([(s.pot, s.res, s.sup) for s in order], [s.cell for s in order])
+        self.query_one("#sc-build-hint", Static).update(
+            _("Suggestion {n} of {total}: press s again for another.").format(
+                n=self._suggestion + 1, total=len(suggestions)
+            )
+        )
+
+    def action_fill(self) -> None:
+        """Fill the squad under the cursor up to its size with the cursor's colour."""
+        editor = self.editor
+        row, col = editor.cursor
+        if col == CELL_COLUMN:
+            return
+        place = editor.places[row]
+        room = self.options.squad_size - place.total
+        if room > 0:
+            editor.take(row, col, place.after[col] + room)
+
+    def action_clear_all(self) -> None:
+        """Every token back to the reserve."""
+        self.editor.reset()
+
+    def action_seal(self) -> None:
+        """Seal the squads after a confirmation (the order is checked first)."""
+        if self._check():
+            self.notify(_("The squads are not ready yet."), severity="warning", timeout=3, markup=False)
+            return
+        from tui.screens.dialogs import ConfirmScreen
+
+        orders = self._orders()
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(Build(squads=orders))
+
+        self.app.push_screen(
+            ConfirmScreen(
+                _("Seal the squads"),
+                _("Once sealed, your starting squads cannot be changed. Seal them?"),
+                _("Seal"),
+                _("Keep editing"),
+            ),
+            done,
+        )
+
+    def action_back(self) -> None:
+        """Back to the table; the squads built so far are kept for later."""
+        self.dismiss(self._draft())
+
+    @on(Button.Pressed)
+    def _button(self, event: Button.Pressed) -> None:
+        button = event.button.id
+        if button == "sc-build-minus":
+            self.editor.action_add(-1)
+        elif button == "sc-build-plus":
+            self.editor.action_add(1)
+        elif button == "sc-build-suggest":
+            self.action_suggest()
+        elif button == "sc-build-clear":
+            self.action_clear_all()
+        elif button == "sc-build-seal":
+            self.action_seal()
+        self.editor.focus()

@@ -1,0 +1,246 @@
+"""A reinforcement's rearrangement (SC-9.4-SC-9.9, SC-12.1.5).
+
+After the reinforcement die is rolled, the player moves tokens between their
+reserve and their squads, may form one new squad and may disband squads. The
+table shows the layout as it is edited; the engine prices it live
+(``RULESET.check_regroup``: the cost against the allowance, and every problem
+with its rule ID). Enter plays it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
+
+from engine.i18n import N_, _
+from engine.rulesets.sixchances import RULESET
+from engine.rulesets.sixchances.actions import RESERVE, Regroup, Transfer
+from engine.rulesets.sixchances.options import RegroupCheck, RegroupOptions
+from tui.rulesets.sixchances.builder import STAT_HINTS
+from tui.rulesets.sixchances.editor import CELL_COLUMN, Place, TokenEditor
+from tui.rulesets.sixchances.tokens import STATS
+from tui.screens.base import WartableScreen
+
+__all__ = ["RegroupScreen", "proposal"]
+
+
+def proposal(places: list[Place], new_label: str) -> Regroup:
+    """The rearrangement that turns every place's ``before`` into its ``after``: for each
+    colour, tokens go from the places that lose them to the places that gain them (squad
+    to squad first, then through the reserve). ``new_label``: the new squad's row, whose
+    cell is given when it receives tokens."""
+    moves: list[Transfer] = []
+    ordered = sorted(places, key=lambda p: p.key == RESERVE)  # squads first, the reserve last
+    for i, stat in enumerate(STATS):
+        give = [[p.key, p.before[i] - p.after[i]] for p in ordered if p.after[i] < p.before[i]]
+        for place in ordered:
+            need = place.after[i] - place.before[i]
+            while need > 0 and give:
+                src = give[0]
+                n = min(need, src[1])
+                moves.append(Transfer(n, stat, str(src[0]), place.key))  # type: ignore[arg-type]
+                need -= n
+                src[1] -= n
+                if src[1] == 0:
+                    give.pop(0)
+    new = next((p for p in places if p.key == new_label), None)
+    cell = new.cell if new is not None and new.total > 0 and new.cells else None
+    return Regroup(moves=tuple(moves), cell=cell)
+
+
+class RegroupScreen(WartableScreen):
+    """Edits ``side``'s rearrangement from ``options`` (:class:`RegroupOptions`).
+
+    Dismisses with the :class:`Regroup` to play, or None when the player goes back to
+    the table (the rearrangement is still to be made).
+    """
+
+    SCREEN_TITLE = N_("Reinforcement")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "done", N_("Play the rearrangement")),
+        Binding("r,к", "reset", N_("Start again")),
+        Binding("escape", "back", N_("Back to the table")),
+    ]
+
+    def __init__(self, game: Any, side: int, who: str, options: RegroupOptions) -> None:
+        super().__init__()
+        self.game = game
+        self.side = side
+        self.who = who
+        self.options = options
+        self.check: RegroupCheck | None = None
+        self._layout: list[list[int]] | None = None
+
+    def screen_title(self) -> str:
+        """The title with the player's name."""
+        return f"{_(self.SCREEN_TITLE)}: {self.who}"
+
+    def _places(self) -> list[Place]:
+        o = self.options
+        r = o.reserve
+        places = [Place(RESERVE, _("Reserve"), (r.pot, r.res, r.sup))]
+        places[0].editable = False
+        for sq in o.squads:
+            places.append(Place(sq.label, sq.label, (sq.pot, sq.res, sq.sup), cell=sq.cell))
+        if o.max_new_squads:
+            places.append(
+                Place(o.new_label, _("{label} (new)").format(label=o.new_label), (0, 0, 0), cells=o.new_cells)
+            )
+        if self._layout is not None:
+            for place, after in zip(places, self._layout, strict=False):
+                place.after = list(after)
+        return places
+
+    def compose_body(self) -> ComposeResult:
+        """The allowance, the table, the cost and problems, the buttons."""
+        o = self.options
+        text = _(
+            "The d{die} rolled {n}: up to {n} tokens may end up in a different place; only the net change "
+            "of each place counts (SC-9.3, SC-9.5). Take tokens from a squad and add them to another: "
+            "they pass through the reserve and cost nothing there."
+        ).format(die=o.die, n=o.allowance)
+        if o.forced:
+            text += " " + _("Forced: at least one red token must go from the reserve to a squad (SC-9.8).")
+        with Vertical(id="sc-regroup-body"):
+            yield Static(text, id="sc-regroup-info", markup=False)
+            yield TokenEditor(
+                self._places(),
+                glyph_set=self.wapp.glyph_set,
+                pointer=self.glyphs.pointer,
+                show_change=True,
+                id="sc-regroup-editor",
+            )
+            yield Static("", id="sc-regroup-hint", markup=False)
+            yield Static("", id="sc-regroup-cost")
+            yield Static("", id="sc-regroup-problems", markup=False)
+            with Horizontal(classes="sc-buttons"):
+                yield Button("-", id="sc-regroup-minus", compact=True)
+                yield Button("+", id="sc-regroup-plus", compact=True)
+                yield Button(_("Start again"), id="sc-regroup-reset", compact=True)
+                yield Button(_("Done"), id="sc-regroup-done", compact=True, variant="primary")
+
+    @property
+    def editor(self) -> TokenEditor:
+        """The token table."""
+        return self.query_one("#sc-regroup-editor", TokenEditor)
+
+    def on_mount(self) -> None:
+        """Focus the table and price the (empty) rearrangement."""
+        self.editor.focus()
+        self._check()
+
+    async def refresh_language(self) -> None:
+        """Re-compose in the new language, keeping the rearrangement so far."""
+        self._layout = [list(p.after) for p in self.editor.places]
+        await self.recompose()
+        self.on_mount()
+
+    def _proposal(self) -> Regroup:
+        return proposal(self.editor.places, self.options.new_label)
+
+    def _check(self) -> RegroupCheck:
+        """Price the proposal with the engine and show the cost, the problems and the notes."""
+        check = RULESET.check_regroup(self.game.state, self.side, self._proposal())
+        self.check = check
+        editor = self.editor
+        for place in editor.places[1:]:
+            if place.key in check.disbanded:
+                place.note = Text(_("disbanded"), style="bold italic")
+            elif place.key == self.options.new_label and check.new_squad:
+                place.note = Text(_("new squad"), style="bold")
+            else:
+                place.note = Text()
+        editor.refresh_notes()
+        bar_full = "#" if self.wapp.glyph_set == "ascii" else "▮"
+        bar_empty = "." if self.wapp.glyph_set == "ascii" else "▯"
+        width = min(check.allowance, 20)
+        used = min(width, round(check.cost * width / check.allowance)) if check.allowance else 0
+        over = check.cost > check.allowance
+        cost = Text.assemble(
+            (_("Cost {cost} of {allowance}").format(cost=check.cost, allowance=check.allowance), "bold"),
+            "  ",
+            (bar_full * used, "bold red" if over else "bold"),
+            (bar_empty * (width - used), "dim"),
+        )
+        if over:
+            cost.append("  " + _("over the allowance"), style="bold")
+        self.query_one("#sc-regroup-cost", Static).update(cost)
+        lines = [f"{self.glyphs.bad} {p.text()} ({p.rule})" for p in check.problems]
+        box = self.query_one("#sc-regroup-problems", Static)
+        box.set_class(bool(lines), "-bad")
+        box.update("\n".join(lines) if lines else f"{self.glyphs.ok} " + _("Legal: press Enter to play it."))
+        self._hint()
+        return check
+
+    def _hint(self) -> None:
+        col = self.editor.cursor[1]
+        if col == CELL_COLUMN:
+            text = _("The new squad's cell: + and - choose another (SC-12.1.5).")
+        else:
+            text = _(STAT_HINTS[STATS[col]])
+        self.query_one("#sc-regroup-hint", Static).update(text)
+
+    @on(TokenEditor.Changed)
+    def _changed(self) -> None:
+        self._check()
+
+    @on(TokenEditor.Cursor)
+    def _cursor(self) -> None:
+        self._hint()
+
+    def action_reset(self) -> None:
+        """Every token back where it was."""
+        self.editor.reset()
+
+    def action_done(self) -> None:
+        """Play the rearrangement if the engine finds it legal (moving nothing asks first)."""
+        check = self._check()
+        if not check.legal:
+            self.notify(
+                _("This rearrangement is not legal yet."), severity="warning", timeout=3, markup=False
+            )
+            return
+        regroup = self._proposal()
+        if regroup.moves:
+            self.dismiss(regroup)
+            return
+        from tui.screens.dialogs import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(regroup)
+
+        self.app.push_screen(
+            ConfirmScreen(
+                _("Move nothing"),
+                _("No token moves, and the d{die} stays used (SC-9.3). End the reinforcement?").format(
+                    die=self.options.die
+                ),
+                _("Move nothing"),
+                _("Keep editing"),
+            ),
+            done,
+        )
+
+    def action_back(self) -> None:
+        """Back to the table; the rearrangement is still to be made."""
+        self.dismiss(None)
+
+    @on(Button.Pressed)
+    def _button(self, event: Button.Pressed) -> None:
+        button = event.button.id
+        if button == "sc-regroup-minus":
+            self.editor.action_add(-1)
+        elif button == "sc-regroup-plus":
+            self.editor.action_add(1)
+        elif button == "sc-regroup-reset":
+            self.action_reset()
+        elif button == "sc-regroup-done":
+            self.action_done()
+        self.editor.focus()
