@@ -27,6 +27,19 @@ def _band(b: int) -> str:
     return (_("close"), _("medium"), _("long"))[b]
 
 
+def _item(code: str) -> str:
+    """A held item's catalogue name, translated (codes are what the events carry)."""
+    from engine.rulesets.eva.catalog import EQUIPMENT, WEAPONS
+
+    base = code.split("#")[0]
+    item = WEAPONS.get(base) or EQUIPMENT.get(base)
+    return _(item.name) if item is not None else code
+
+
+def _held(codes: list[str]) -> str:
+    return ", ".join(_item(c) for c in codes) or _("empty hands")
+
+
 def _player(side: int) -> str:
     return _("Player {n}").format(n=side + 1)
 
@@ -76,7 +89,7 @@ class Deployed(Event, tag="deployed"):
     held: list[str]
 
     def text(self) -> str:
-        held = ", ".join(self.held) or _("empty hands")
+        held = _held(self.held)
         return _("{unit} deploys on {square} ({held}).").format(unit=self.unit, square=self.square, held=held)
 
 
@@ -176,7 +189,7 @@ class Swapped(Event, tag="swapped"):
     held: list[str]
 
     def text(self) -> str:
-        held = ", ".join(self.held) or _("empty hands")
+        held = _held(self.held)
         return _("{unit} now holds: {held}.").format(unit=self.unit, held=held)
 
 
@@ -206,7 +219,7 @@ class AttackDeclared(Event, tag="attack"):
             unit=self.unit,
             target=self.target,
             square=self.square,
-            weapon=self.weapon,
+            weapon=_item(self.weapon),
             how=how,
             band=_band(self.band),
         )
@@ -515,7 +528,7 @@ class Stowed(Event, tag="stowed"):
 
     def text(self) -> str:
         return _("{unit} can hold only one one-handed weapon and stows its {item}.").format(
-            unit=self.unit, item=self.item
+            unit=self.unit, item=_item(self.item)
         )
 
 
