@@ -29,7 +29,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, OptionList, RichLog, Static
 
-from engine.i18n import N_, _
+from engine.i18n import N_, _, current_language
 from engine.record import SaveError
 from engine.ruleset import ActionError
 from engine.rulesets.eva import actions as act
@@ -40,6 +40,7 @@ from tui.rulesets.eva.board import HEIGHT, WIDTH, EvaBoard, Overlay, square_name
 from tui.rulesets.eva.dialogs import ChoiceDialog, CurtainScreen, GameOverScreen
 from tui.rulesets.eva.panels import (
     ChoiceRows,
+    KeyLine,
     NotationSuggester,
     event_line,
     melee_text,
@@ -54,6 +55,7 @@ from tui.rulesets.eva.panels import (
 )
 from tui.screens.base import WartableScreen
 from tui.screens.dialogs import ConfirmScreen
+from tui.widgets.bars import TitleBar
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -100,7 +102,7 @@ class EvaGameScreen(WartableScreen):
         Binding("space", "inspect", N_("Inspect"), show=False),
         Binding("colon,slash,full_stop", "command", N_("Command line"), show=False),
         Binding("C,С", "concede", N_("Concede"), show=False),
-        Binding("escape", "cancel", N_("Back")),
+        Binding("escape", "cancel", N_("Back"), show=False),
     ]
 
     def __init__(self, game: Game, *, curtain: bool = True) -> None:
@@ -123,6 +125,8 @@ class EvaGameScreen(WartableScreen):
         self._message = ""
         self._asking = False
         self._over_shown = False
+        self._panel_lines = 0
+        self._lines: dict[str, str] = {}
         #: The Eva whose activation the screen last showed (the cursor goes to a new one).
         self._last_active = -1
 
@@ -131,9 +135,16 @@ class EvaGameScreen(WartableScreen):
 
     # -- layout -----------------------------------------------------------------
     def screen_title(self) -> str:
-        """ "Battle — <map>"."""
-        view = self.view or self.game.view(None)
-        return f"{_('Battle')} — {view.map_title}"
+        """The word "Battle" and the map's title in the current language (when it has one)."""
+        board = getattr(self.game.setup, "map", None)
+        title = board.title_for(current_language()) if isinstance(board, EvaMap) else ""
+        return f"{_('Battle')} — {title or self.game.view(None).map_title}"
+
+    def compose(self) -> ComposeResult:
+        """Title bar, the body, and the keys on one line (cheap to redraw)."""
+        yield TitleBar(self.screen_title())
+        yield from self.compose_body()
+        yield KeyLine()
 
     def compose_body(self) -> ComposeResult:
         """Status line, the board and the side panels, the prompt line, the command line."""
@@ -169,6 +180,7 @@ class EvaGameScreen(WartableScreen):
         self.query_one("#unit-panel").border_title = _("Eva")
         self.query_one("#battle-log").border_title = _("Log")
         self._fit_board()
+        self.board.on_cursor = self._cursor_moved
         self.board.focus()
         self.sync(first=True)
 
@@ -186,7 +198,11 @@ class EvaGameScreen(WartableScreen):
         cursor = self.board.cursor
         await super().refresh_language()
         self._logged = (None, 0)
+        self._lines = {}
+        self._panel_lines = 0
+        self._keys_shown = ()
         self._fit_board()
+        self.board.on_cursor = self._cursor_moved
         self.board.move_cursor(cursor)
         self.refresh_all()
 
@@ -223,9 +239,14 @@ class EvaGameScreen(WartableScreen):
             return ""
         if opts.kind == "decide":
             return _("A decision is yours to make.")
+        doing = {
+            "zone": _("Choose your deployment zone."),
+            "deploy": _("Place your next Eva."),
+            "activate": _("Choose an Eva to activate."),
+        }.get(opts.kind, _("Your turn."))
         if first:
-            return _("The game continues.") if self.game.records else _("The game begins.")
-        return _("Your turn.")
+            return (_("The game continues.") if self.game.records else _("The game begins.")) + " " + doing
+        return doing
 
     def _player(self, side: int) -> str:
         return player_name(self.game.players, side)
@@ -351,7 +372,9 @@ class EvaGameScreen(WartableScreen):
         panel = self.query_one("#unit-panel", Static)
         assert self.view is not None
         if self.selected is None:
-            panel.update(Text(_("No Eva selected. Space shows the Eva under the cursor."), style="italic"))
+            self._set_panel(
+                panel, Text(_("No Eva selected. Space shows the Eva under the cursor."), style="italic")
+            )
             return
         text = unit_panel_text(self.view, self.selected, self.game.players, self.glyphs.bullet)
         opts = self.opts
@@ -360,7 +383,14 @@ class EvaGameScreen(WartableScreen):
             text.append(
                 _("Holds when placed: {hands}").format(hands=self._hands_label(self.selected)), "bold"
             )
-        panel.update(text)
+        self._set_panel(panel, text)
+
+    def _set_panel(self, panel: Static, text: Text) -> None:
+        """Show ``text`` in the unit panel; lay the screen out again only when the panel's
+        height changes (a layout repaints far more of the terminal)."""
+        lines = text.plain.count("\n") + 1
+        panel.update(text, layout=lines != self._panel_lines)
+        self._panel_lines = lines
 
     def _draw_status(self) -> None:
         assert self.view is not None and self.opts is not None
@@ -383,7 +413,7 @@ class EvaGameScreen(WartableScreen):
             "wait": _("waiting"),
         }.get(opts.kind, opts.kind)
         parts.append(f"{who}: {doing}")
-        self.query_one("#battle-status", Static).update(" · ".join(parts))
+        self._set_line("#battle-status", " · ".join(parts))
         self._draw_cursor_info()
         self._draw_hint()
 
@@ -405,16 +435,20 @@ class EvaGameScreen(WartableScreen):
                 best = [sh for sh in self.opts.shots if sh.square == s]
                 if best:
                     parts.append(", ".join(f"{sh.label} {percent(sh.p_hit)}" for sh in best))
-        self.query_one("#battle-cursor", Static).update(" · ".join(parts) + " ")
+        self._set_line("#battle-cursor", " · ".join(parts) + " ")
+
+    def _set_line(self, selector: str, text: str) -> None:
+        """Put ``text`` on a one-line widget of fixed size, repainting only that line."""
+        if self._lines.get(selector) != text:
+            self._lines[selector] = text
+            self.query_one(selector, Static).update(text, layout=False)
 
     def _draw_hint(self) -> None:
+        """The prompt line: what to do now, or why the last action was refused."""
         hint = self.query_one("#battle-hint", Static)
-        if self._message:
-            hint.update(Text(self._message, style="bold"))
-            hint.set_class(True, "-error")
-            return
-        hint.set_class(False, "-error")
-        hint.update(self._prompt())
+        if hint.has_class("-error") != bool(self._message):
+            hint.set_class(bool(self._message), "-error")
+        self._set_line("#battle-hint", self._message or self._prompt())
 
     def _prompt(self) -> str:
         opts = self.opts
@@ -455,8 +489,10 @@ class EvaGameScreen(WartableScreen):
             rows = [(f"{i}", melee_text(view, m)) for i, m in enumerate(opts.melee)]
         elif opts.kind == "act" and self.mode == "neutralise":
             rows = [(f"{i}", neutralise_text(view, n)) for i, n in enumerate(opts.neutralise)]
-        menu.set_rows(rows)
-        menu.display = bool(rows)
+        if rows or menu.option_count:
+            menu.set_rows(rows)
+        if menu.display != bool(rows):
+            menu.display = bool(rows)
         if rows:
             menu.border_title = {"fire": _("Targets"), "melee": _("Melee"), "neutralise": _("Neutralise")}[
                 self.mode
@@ -475,8 +511,7 @@ class EvaGameScreen(WartableScreen):
         self._logged = (self.viewer, len(events))
 
     # -- board events --------------------------------------------------------------
-    @on(EvaBoard.CursorMoved)
-    def _cursor_moved(self, event: EvaBoard.CursorMoved) -> None:
+    def _cursor_moved(self, _square: int) -> None:
         self._draw_cursor_info()
 
     @on(EvaBoard.Chosen)

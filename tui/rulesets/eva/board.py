@@ -21,7 +21,7 @@ character of "ambiguous" East Asian width; the ASCII set is plain ASCII.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import ClassVar, NamedTuple
 
 from rich.segment import Segment
@@ -236,6 +236,10 @@ class EvaBoard(ScrollView, can_focus=True):
         self.overlay: dict[int, Overlay] = {}
         self.selected: int | None = None
         self._cursor = 0
+        #: Called at once with the new square when the cursor moves (before the
+        #: :class:`CursorMoved` message), so that what shows the square is drawn in
+        #: the same frame as the cursor.
+        self.on_cursor: Callable[[int], None] | None = None
         self._lines: LRUCache[int, Strip] = LRUCache(64)
         #: How many board lines were built (tests and benchmarks read it).
         self.lines_built = 0
@@ -304,6 +308,8 @@ class EvaBoard(ScrollView, can_focus=True):
             self._refresh_cell(s)
         if scroll:
             self.keep_in_view(square)
+        if self.on_cursor is not None:
+            self.on_cursor(square)
         self.post_message(self.CursorMoved(square))
 
     def set_marks(

@@ -8,10 +8,11 @@ its events); nothing computes a rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.suggester import Suggester
+from textual.widget import Widget
 from textual.widgets.option_list import Option
 
 from engine.i18n import _
@@ -23,6 +24,7 @@ from tui.widgets.pointer_list import PointerList
 
 __all__ = [
     "ChoiceRows",
+    "KeyLine",
     "NotationSuggester",
     "band_name",
     "event_line",
@@ -128,9 +130,9 @@ def unit_panel_text(view: EvaView, index: int, players: Sequence[str], bullet: s
     text.append(f"  {where}\n")
     text.append(player_name(players, u.side) + "\n", style="italic")
     if isinstance(u, OwnUnit):
-        line = _("Armour {a}/{m} · AT {at} · Energy {e}").format(
-            a=u.armour, m=u.max_armour, at=u.at, e=u.energy
-        )
+        line = _("Armour {a}/{m} · AT {at}").format(a=u.armour, m=u.max_armour, at=u.at)
+        if index == view.active:
+            line += " · " + _("Energy {e}").format(e=u.energy)
         text.append(line + "\n")
         if u.shield_points:
             text.append(_("Shield points: {n}").format(n=u.shield_points) + "\n")
@@ -326,3 +328,71 @@ class ChoiceRows(PointerList):
             self.add_option(Option(self._decorate(prompt, False), id=oid))
         if rows:
             self.highlighted = 0
+
+
+class KeyLine(Widget):
+    """The key footer of the battle screen drawn as one line of text.
+
+    It shows the same keys as Textual's footer (the screen's active bindings
+    that are shown, one per action, descriptions translated), but redrawing it
+    is one line of text, not a new set of widgets: the keys change after most
+    actions. A click on a key runs its action.
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"keyline--key", "keyline--description"}
+    DEFAULT_CSS = """
+    KeyLine {
+        dock: bottom;
+        height: 1;
+        background: $footer-background;
+        color: $footer-foreground;
+    }
+    KeyLine > .keyline--key {
+        color: $footer-key-foreground;
+        text-style: bold;
+    }
+    KeyLine > .keyline--description {
+        color: $footer-description-foreground;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: (first cell, last cell + 1, action, namespace) of each key on the line
+        self._spans: list[tuple[int, int, str, Any]] = []
+
+    def on_mount(self) -> None:
+        """Redraw whenever the screen's keys change."""
+        self.screen.bindings_updated_signal.subscribe(self, self._changed)
+
+    def on_unmount(self) -> None:
+        """Stop listening to the screen."""
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _changed(self, _screen: Any) -> None:
+        self.refresh()
+
+    def render(self) -> Text:
+        """`` key description`` for each shown key, in binding order."""
+        key_style = self.get_component_rich_style("keyline--key")
+        text_style = self.get_component_rich_style("keyline--description")
+        seen: set[str] = set()
+        line = Text(no_wrap=True, overflow="crop")
+        self._spans = []
+        for namespace, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            if not binding.show or binding.action in seen or not enabled:
+                continue
+            seen.add(binding.action)
+            start = line.cell_len
+            line.append(f" {self.app.get_key_display(binding)} ", key_style)
+            line.append(_(binding.description) + " ", text_style)
+            self._spans.append((start, line.cell_len, binding.action, namespace))
+        return line
+
+    async def on_click(self, event: Any) -> None:
+        """Run the action of the key under the click."""
+        for start, end, action, namespace in self._spans:
+            if start <= event.x < end:
+                event.stop()
+                await self.app.run_action(action, namespace)
+                return
