@@ -1,0 +1,160 @@
+"""The EVA board widget: glyph widths, the line cache, clicks mapped to squares.
+
+The board is one Line-API widget: every board line is built once and cached,
+a change rebuilds only the lines it touches, and a click is mapped to a square
+by arithmetic on the scroll offset (EVA-2.2 coordinates: row 30 at the top).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+from battle_support import auto_play, battle_screen, eva_game, is_acting
+from test_tui_app import home, make_app, run  # noqa: F401 - home is a fixture
+from textual.app import App, ComposeResult
+
+from engine.rulesets.eva.scenario import load_bundled
+from tui.rulesets.eva.battle import EvaGameScreen
+from tui.rulesets.eva.board import (
+    ASCII_BOARD,
+    HEIGHT,
+    MARGIN,
+    UNICODE_BOARD,
+    EvaBoard,
+    Overlay,
+    UnitMark,
+    square_name,
+)
+
+W = 20
+
+
+def sq(name: str) -> int:
+    """Square name → flat index (EVA-2.2)."""
+    return (int(name[1:]) - 1) * W + "ABCDEFGHIJKLMNOPQRST".index(name[0])
+
+
+def _chars(glyphs: Any) -> list[str]:
+    out: list[str] = []
+    for value in glyphs[1:]:
+        out.extend(value if isinstance(value, tuple) else [value])
+    return out
+
+
+def test_unicode_board_glyphs_are_never_ambiguous_width() -> None:
+    for ch in _chars(UNICODE_BOARD):
+        assert len(ch) == 1
+        assert unicodedata.east_asian_width(ch) in ("N", "Na"), (ch, unicodedata.name(ch))
+
+
+def test_ascii_board_glyphs_are_plain_ascii_and_terrain_differs_by_glyph() -> None:
+    assert all(ch.isascii() and ch.isprintable() for ch in _chars(ASCII_BOARD))
+    for glyphs in (ASCII_BOARD, UNICODE_BOARD):
+        assert len(set(glyphs.terrain)) == 5  # open, red, yellow, green, blue (EVA-2.3)
+
+
+def test_eva_2_2_square_names() -> None:
+    assert square_name(0) == "A1" and square_name(sq("B6")) == "B6" and square_name(599) == "T30"
+
+
+class BoardApp(App[None]):
+    """Just the board, for measuring it."""
+
+    def __init__(self, cell_width: int = 3) -> None:
+        super().__init__()
+        self.cell_width = cell_width
+
+    def compose(self) -> ComposeResult:
+        yield EvaBoard(load_bundled("crossroads").terrain, cell_width=self.cell_width)
+
+    chosen: list[int] = []
+
+    def on_eva_board_chosen(self, message: EvaBoard.Chosen) -> None:
+        self.chosen.append(message.square)
+
+
+@run
+async def test_eva_2_2_row_30_is_on_top_with_letters_above_and_below() -> None:
+    app = BoardApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        board = app.query_one(EvaBoard)
+        await pilot.pause()
+        lines = [board.render_line(y).text for y in range(HEIGHT + 2)]
+        assert lines[0].split() == list("ABCDEFGHIJKLMNOPQRST") == lines[-1].split()
+        assert lines[1].startswith("30 ") and lines[1].rstrip().endswith(" 30")
+        assert lines[HEIGHT].startswith(" 1 ") and lines[HEIGHT].rstrip().endswith(" 1")
+        # the column letter stands over the middle cell of its square
+        assert lines[0][MARGIN + 1] == "A" and lines[0][MARGIN + 3 * 19 + 1] == "T"
+
+
+@run
+async def test_a_change_rebuilds_only_the_lines_it_touches() -> None:
+    app = BoardApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        board = app.query_one(EvaBoard)
+        await pilot.pause()
+        built = board.lines_built
+        assert built >= HEIGHT + 2
+        # the cursor: the two lines of the old and the new square
+        board.move_cursor(sq("A2"))
+        await pilot.pause()
+        assert board.lines_built - built == 2
+        built = board.lines_built
+        # a unit moved from E4 to E6, and one reachable square on E5
+        board.set_marks({sq("E4"): UnitMark("1", 0)}, {})
+        await pilot.pause()
+        built = board.lines_built
+        board.set_marks({sq("E6"): UnitMark("1", 0)}, {sq("E5"): Overlay("reach", "2")})
+        await pilot.pause()
+        assert board.lines_built - built == 3
+        built = board.lines_built
+        board.set_marks({sq("E6"): UnitMark("1", 0)}, {sq("E5"): Overlay("reach", "2")})
+        await pilot.pause()
+        assert board.lines_built == built  # nothing changed, nothing rebuilt
+
+
+@run
+async def test_a_click_maps_to_its_square_by_the_scroll_offset() -> None:
+    app = BoardApp(cell_width=2)
+    async with app.run_test(size=(60, 12)) as pilot:
+        board = app.query_one(EvaBoard)
+        await pilot.pause()
+        app.chosen = []
+        board.scroll_to(0, 0, animate=False, immediate=True)
+        await pilot.pause()
+        # unscrolled: line 1 is row 30, the first square column starts after the numbers
+        assert board.square_at(MARGIN, 1) == sq("A30")
+        assert board.square_at(MARGIN + 2 * 19 + 1, 1) == sq("T30")
+        assert board.square_at(0, 1) is None and board.square_at(MARGIN, 0) is None
+        board.move_cursor(sq("C1"))  # scrolls to the bottom
+        await pilot.pause()
+        top = int(board.scroll_offset.y)
+        assert top > 0
+        line = HEIGHT - sq("C1") // W  # the board line of row 1
+        await pilot.click(EvaBoard, offset=(MARGIN + 2 * 2, line - top))
+        await pilot.pause()
+        assert app.chosen == [sq("C1")] and board.cursor == sq("C1")
+
+
+@run
+async def test_eva_8_2_a_click_on_a_reachable_square_moves_the_eva(home: Path) -> None:  # noqa: F811
+    game = auto_play(eva_game(), is_acting)
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(EvaGameScreen(game, curtain=False))
+        await pilot.pause()
+        screen = battle_screen(app)
+        opts = screen.opts
+        assert opts is not None and opts.kind == "act"
+        move = min(opts.moves, key=lambda m: m.cost)
+        board = screen.board
+        x = board.cell_x(move.square) - int(board.scroll_offset.x) + 1
+        y = board.line_of(move.square) - int(board.scroll_offset.y)
+        await pilot.click(EvaBoard, offset=(x, y))
+        await pilot.pause()
+        unit = screen.view.units[opts.unit]
+        assert unit.square == move.square
+        assert screen.opts.energy == opts.energy - move.cost
+    assert app.errors == []
