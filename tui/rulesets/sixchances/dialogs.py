@@ -155,7 +155,7 @@ class GameOverScreen(WartableModal):
         table.add_column(_("Squads"), justify="right")
         table.add_column(_("On the table"), justify="right")
         table.add_column(_("Reserve"), justify="right")
-        table.add_column(_("Remaining total"), justify="right", style="bold")
+        table.add_column(_("Remaining"), justify="right", style="bold", no_wrap=True)
         for side, p in enumerate(self.view.players):
             table.add_row(
                 player_name(self.players, side),

@@ -247,7 +247,8 @@ class TokenEditor(Widget, can_focus=True):
         label = max([cell_len(p.label) for p in self.places] + [6]) + 1
         has_cells = any(p.cells for p in self.places)
         change = 4 if self.show_change else 0
-        fixed = 2 + label + 3 * (1 + 2 + 1 + 3 + change + 2) + 6 + (6 if has_cells else 0) + 10
+        notes = max([p.note.cell_len for p in self.places] + [6])
+        fixed = 2 + label + 3 * (1 + 2 + 1 + 3 + change + 2) + 6 + (6 if has_cells else 0) + notes
         pip_width = max(0, min(10, (width - fixed) // 3))
         if pip_width < 3:
             pip_width = 0
@@ -265,7 +266,10 @@ class TokenEditor(Widget, can_focus=True):
         lines = [self._head(label_w, pip_w, col_w, has_cells)]
         for r, place in enumerate(self.places):
             lines.append(self._row(r, place, label_w, pip_w, col_w, has_cells))
-        return Text("\n").join(lines)
+        out = Text("\n").join(lines)
+        out.no_wrap = True
+        out.overflow = "ellipsis"
+        return out
 
     def _head(self, label_w: int, pip_w: int, col_w: int, has_cells: bool) -> Text:
         out = Text(" " * (2 + label_w))

@@ -36,6 +36,7 @@ from tui.rulesets.sixchances.tokens import (
     fraction_text,
     percent,
     pip,
+    short_name,
     stat_cell,
     stat_name,
     tokens_text,
@@ -62,7 +63,7 @@ def squad_row(sq: SquadView, side: int, glyph_set: str, pip_width: int = 0, fiel
         out.append(" ")
     out.append(f"{sq.total:>3}")
     if field and sq.cell:
-        out.append(f"  {sq.cell}", style="italic")
+        out.append(f" {sq.cell}", style="italic")
     return out
 
 
@@ -92,7 +93,7 @@ class SquadPanel(Vertical):
     def pip_width(self) -> int:
         """Pips per stat that fit the panel's width (0: a pip and a number only)."""
         inner = self.content_size.width - 2
-        room = (inner - 4 - 3 - 6 - 3 * 8) // 3
+        room = (inner - 4 - 3 - 4 - 3 * 8) // 3
         return max(0, min(6, room)) if room >= 4 else 0
 
     def show(
@@ -112,7 +113,7 @@ class SquadPanel(Vertical):
         ``title``: the border title; ``building``: the squads are not on the table yet
         (the list says whether the order is sealed); ``enabled``: labels the cursor may
         stop on (None: none, and no cursor); ``highlight``: the label under the cursor;
-        ``marks``: a short mark after some squads (e.g. "attacks").
+        ``marks``: a short mark after some squads.
         """
         self.border_title = title
         width = self.pip_width()
@@ -157,6 +158,7 @@ class FieldGrid(Widget):
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"sc-grid--home0", "sc-grid--home1"}
+    #: Cells per square: 5, or 7 in a wide terminal (:attr:`wide`).
     CELL = 5
 
     class Clicked(Message):
@@ -174,6 +176,12 @@ class FieldGrid(Widget):
         self.targets: set[str] = set()
         self.spots: set[str] = set()
         self.focus_cell: str | None = None
+        self.wide = False
+
+    @property
+    def cell_width(self) -> int:
+        """Terminal cells per square."""
+        return 7 if self.wide else self.CELL
 
     def show(
         self,
@@ -183,6 +191,7 @@ class FieldGrid(Widget):
         targets: Collection[str] = (),
         spots: Collection[str] = (),
         focus_cell: str | None = None,
+        wide: bool = False,
     ) -> None:
         """Draw ``occupants`` (cell -> (label, side)); ``selected``: the chosen squad's
         cell; ``targets``: cells of squads it may attack; ``spots``: empty cells it may
@@ -192,11 +201,14 @@ class FieldGrid(Widget):
         self.targets = set(targets)
         self.spots = set(spots)
         self.focus_cell = focus_cell
+        if wide != self.wide:
+            self.wide = wide
+            self.refresh(layout=True)
         self.refresh()
 
     def get_content_width(self, container: object, viewport: object) -> int:
         """Row numbers and six cells."""
-        return 2 + len(BOARD_COLUMNS) * self.CELL
+        return 2 + len(BOARD_COLUMNS) * self.cell_width
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         """The column letters and four rows."""
@@ -204,7 +216,7 @@ class FieldGrid(Widget):
 
     def render(self) -> Text:
         """The column letters, then rows 4 to 1."""
-        head = Text("  " + "".join(c.center(self.CELL) for c in BOARD_COLUMNS), style="dim")
+        head = Text("  " + "".join(c.center(self.cell_width) for c in BOARD_COLUMNS), style="dim")
         lines = [head]
         for row in range(BOARD_ROWS, 0, -1):
             line = Text(f"{row} ", style="dim")
@@ -216,8 +228,9 @@ class FieldGrid(Widget):
         return Text("\n").join(lines)
 
     def _cell(self, cell: str, home: int) -> Text:
-        w = self.CELL
-        base = self.get_component_rich_style(f"sc-grid--home{home}", partial=True)
+        w = self.cell_width
+        # the home zones' shade, under the cell's own style
+        out = Text(style=self.get_component_rich_style(f"sc-grid--home{home}"))
         if cell in self.occupants:
             label, side = self.occupants[cell]
             if cell == self.selected:
@@ -226,19 +239,18 @@ class FieldGrid(Widget):
                 text, style = f"[{label}]", SIDE_STYLES[side] + " reverse"
             else:
                 text, style = label, SIDE_STYLES[side]
-            out = Text(text.center(w)[:w], style=style)
+            out.append(text.center(w)[:w], style=style)
         elif cell in self.spots:
-            out = Text("+".center(w), style="bold")
+            out.append("+".center(w), style="bold")
         else:
-            out = Text(("." if self.ascii_set else "·").center(w), style="dim")
-        out.stylize(base)
+            out.append(("." if self.ascii_set else "·").center(w), style="dim")
         if cell == self.focus_cell:
             out.stylize("underline")
         return out
 
     def on_click(self, event: events.Click) -> None:
         """Map the click to a cell by arithmetic and post :class:`Clicked`."""
-        col = (event.x - 2) // self.CELL
+        col = (event.x - 2) // self.cell_width
         row = BOARD_ROWS - (event.y - 1)
         if event.y >= 1 and 0 <= col < len(BOARD_COLUMNS) and 1 <= row <= BOARD_ROWS and event.x >= 2:
             self.post_message(self.Clicked(f"{BOARD_COLUMNS[col]}{row}"))
@@ -247,23 +259,26 @@ class FieldGrid(Widget):
 # ---------------------------------------------------------------------------
 # Odds
 # ---------------------------------------------------------------------------
-def attack_odds_table(choice: AttackChoice, glyph_set: str, *, exact: bool = False) -> Table:
+def attack_odds_table(
+    choice: AttackChoice, glyph_set: str, *, exact: bool = False, compact: bool = False
+) -> Table:
     """The attacker's odds before declaring (section 5 of the rules): for each stat the
     target could defend with, the chance the attack succeeds, the tokens it then removes,
-    the expected tokens removed, and the expected Potential lost if it fails. ``exact``:
-    add the chance as a fraction."""
+    the expected tokens removed, and the Potential lost if it fails (and its expectation).
+    ``exact``: add the chance as a fraction; ``compact``: short heads and names, for a
+    narrow panel."""
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=False, show_edge=False)
-    table.add_column(_("If defended with"), no_wrap=True)
-    table.add_column(_("Success"), justify="right", no_wrap=True)
+    table.add_column(_("Defends") if compact else _("If defended with"), no_wrap=True)
+    table.add_column(_("Win") if compact else _("Success"), justify="right", no_wrap=True)
     if exact:
         table.add_column(_("Exact"), justify="right", no_wrap=True)
-    table.add_column(_("Removes"), justify="right", no_wrap=True)
-    table.add_column(_("Expected"), justify="right", no_wrap=True)
-    table.add_column(_("Loss if failed"), justify="right", no_wrap=True)
+    table.add_column(_("Rem.") if compact else _("Removes"), justify="right", no_wrap=True)
+    table.add_column(_("Exp.") if compact else _("Expected"), justify="right", no_wrap=True)
+    table.add_column(_("Loss") if compact else _("Loss if failed"), justify="right", no_wrap=True)
     for d in choice.defences:
         stat = Text.assemble(
             (pip(d.stat, glyph_set), STAT_STYLES[d.stat]),
-            f" {stat_name(d.stat)} {d.level} ",
+            f" {short_name(d.stat) if compact else stat_name(d.stat)} {d.level} ",
             (die_text(d.die), "bold"),
         )
         cells: list[Text | str] = [stat, percent(d.p_attacker_wins)]
@@ -273,7 +288,7 @@ def attack_odds_table(choice: AttackChoice, glyph_set: str, *, exact: bool = Fal
             Text(str(d.removed_if_win), style=STAT_STYLES[d.stat] if d.removed_if_win else "dim"),
             decimal(d.expected_removed),
             Text(
-                f"{d.losses_if_fail} ({decimal(d.expected_losses)})",
+                str(d.losses_if_fail) if compact else f"{d.losses_if_fail} ({decimal(d.expected_losses)})",
                 style=STAT_STYLES["pot"] if d.losses_if_fail else "dim",
             ),
         ]

@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from engine.i18n import N_, _
+from engine.i18n import N_, _, ngettext
 from engine.rulesets.sixchances import RULESET
 from engine.rulesets.sixchances.actions import RESERVE, Regroup, Transfer
 from engine.rulesets.sixchances.options import RegroupCheck, RegroupOptions
@@ -64,7 +64,7 @@ class RegroupScreen(WartableScreen):
     SCREEN_TITLE = N_("Reinforcement")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "done", N_("Play the rearrangement")),
-        Binding("r,к", "reset", N_("Start again")),
+        Binding("r,к", "reset", N_("Start again"), show=False),
         Binding("escape", "back", N_("Back to the table")),
     ]
 
@@ -100,11 +100,15 @@ class RegroupScreen(WartableScreen):
     def compose_body(self) -> ComposeResult:
         """The allowance, the table, the cost and problems, the buttons."""
         o = self.options
-        text = _(
-            "The d{die} rolled {n}: up to {n} tokens may end up in a different place; only the net change "
-            "of each place counts (SC-9.3, SC-9.5). Take tokens from a squad and add them to another: "
-            "they pass through the reserve and cost nothing there."
+        text = ngettext(
+            "The d{die} rolled {n}: up to {n} token may end up in a different place.",
+            "The d{die} rolled {n}: up to {n} tokens may end up in a different place.",
+            o.allowance,
         ).format(die=o.die, n=o.allowance)
+        text += " " + _(
+            "Only the net change of each place counts (SC-9.3, SC-9.5): a token taken from one squad "
+            "and added to another passes through the reserve and costs one move."
+        )
         if o.forced:
             text += " " + _("Forced: at least one red token must go from the reserve to a squad (SC-9.8).")
         with Vertical(id="sc-regroup-body"):

@@ -8,6 +8,7 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.widgets.option_list import Option
 
+from engine.i18n import N_
 from tui.widgets.pointer_list import PointerList
 
 __all__ = ["ActionRows", "Rows"]
@@ -56,13 +57,12 @@ class Rows(PointerList):
 
 class ActionRows(Rows, inherit_bindings=False):
     """A list whose Enter belongs to the screen (so the footer can say what Enter does in
-    each step); the arrows, Home, End and the page keys move the cursor."""
+    each step); the arrows, Home and End move the cursor (the page keys are left to the
+    screen)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor_up", show=False),
-        Binding("down", "cursor_down", show=False),
+        Binding("up", "cursor_up", N_("Previous row"), show=False),
+        Binding("down", "cursor_down", N_("Next row"), show=False),
         Binding("home", "first", show=False),
         Binding("end", "last", show=False),
-        Binding("pageup", "page_up", show=False),
-        Binding("pagedown", "page_down", show=False),
     ]

@@ -26,7 +26,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, OptionList, RichLog, Static
 
-from engine.i18n import N_, _
+from engine.i18n import N_, _, ngettext
 from engine.record import SaveError
 from engine.ruleset import ActionError, Event
 from engine.rulesets.sixchances.actions import Attack, Defend, EndTurn, MoveSquad, Pass, Reinforce
@@ -58,11 +58,33 @@ NEWS_LINES = 12
 
 
 class EventLog(RichLog):
-    """The log of the table: when its height changes (the action panel above grows or
-    shrinks), it shows its latest events again."""
+    """The log of the table. It keeps its lines, so a new width wraps them again; when
+    its size changes (the action panel above grows or shrinks), it shows its latest
+    events again."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.texts: list[Text] = []
+        self._wrapped_at = 0
+
+    def add(self, text: Text) -> None:
+        """Write one line (kept for re-wrapping)."""
+        self.texts.append(text)
+        self.write(text)
+
+    def reset(self) -> None:
+        """Forget every line."""
+        self.texts = []
+        self.clear()
 
     def on_resize(self) -> None:
-        """Back to the latest events."""
+        """Wrap again at a new width; back to the latest events."""
+        width = self.scrollable_content_region.width
+        if width != self._wrapped_at and self.texts:
+            self._wrapped_at = width
+            self.clear()
+            for text in self.texts:
+                self.write(text)
         self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
 
 
@@ -83,9 +105,9 @@ class SixChancesScreen(WartableScreen):
         Binding("enter", "open_builder", N_("Build the squads")),
         Binding("enter", "open_regroup", N_("Rearrange the tokens")),
         Binding("enter", "show_result", N_("Result")),
-        Binding("tab", "switch", N_("Attacker / target")),
+        Binding("tab", "switch", N_("Attacker / target"), show=False),
         Binding("a,ф", "declare", N_("Attack"), show=False),
-        Binding("m,ь", "move", N_("Move the squad")),
+        Binding("m,ь", "move", N_("Move")),
         Binding("p,з", "pass_turn", N_("Pass")),
         Binding("1", "defend_number(0)", N_("Defend with the first stat"), show=False),
         Binding("2", "defend_number(1)", N_("Defend with the second stat"), show=False),
@@ -96,7 +118,7 @@ class SixChancesScreen(WartableScreen):
         Binding("l,д", "whole_log", N_("Log")),
         Binding("pageup", "log_page(-1)", N_("Scroll the log"), show=False),
         Binding("pagedown", "log_page(1)", N_("Scroll the log"), show=False),
-        Binding("escape", "leave", N_("Leave the table")),
+        Binding("escape", "leave", N_("Back")),
     ]
 
     def __init__(self, game: Any, viewer: int | None = None) -> None:
@@ -116,6 +138,7 @@ class SixChancesScreen(WartableScreen):
         self._started = bool(game.records)
         self._options_cache: tuple[tuple[int, int, int], Any] | None = None
         self._dice_key: tuple[int, int | None] | None = None
+        self._focus_key: tuple[int, int | None] | None = None
 
     # -- facts ------------------------------------------------------------------------
     @property
@@ -205,7 +228,8 @@ class SixChancesScreen(WartableScreen):
         self._focus_step()
 
     def on_resize(self) -> None:
-        """The squad rows show pips when the panels are wide enough."""
+        """The squad rows show pips when the panels are wide enough; the log is wrapped
+        to the new width."""
         self.call_after_refresh(self.refresh_table)
 
     # -- the flow ---------------------------------------------------------------------
@@ -462,16 +486,18 @@ class SixChancesScreen(WartableScreen):
         elif isinstance(options, RegroupOptions):
             panel.border_title = _("Support step")
             head.update(
-                _("The d{die} rolled {n}: rearrange up to {n} tokens (SC-9.4, SC-9.5).").format(
-                    die=options.die, n=options.allowance
-                )
+                ngettext(
+                    "The d{die} rolled {n}: rearrange up to {n} token (SC-9.4, SC-9.5).",
+                    "The d{die} rolled {n}: rearrange up to {n} tokens (SC-9.4, SC-9.5).",
+                    options.allowance,
+                ).format(die=options.die, n=options.allowance)
             )
             self._buttons("regroup")
         self._grid(view, options)
 
     def _attack_panel(self, view: View, options: AttackOptions, head: Static, odds: Static) -> None:
         panel = self.query_one("#sc-action", Vertical)
-        panel.border_title = _("Attack")
+        panel.border_title = _("Attack step")
         choice = self._choice()
         mine, _theirs = self._pair()
         shown = []
@@ -491,20 +517,18 @@ class SixChancesScreen(WartableScreen):
             self._buttons(*shown)
             return
         line = Text.assemble(
-            (choice.attacker, "bold"),
-            f" ({die_text(choice.die)}) ",
-            _("attacks") + " ",
-            (choice.target, "bold"),
+            (f"{choice.attacker} ({die_text(choice.die)}) x {choice.target}", "bold"),
             ": ",
-            _(
-                "protection {protection}, damage {damage} if it succeeds; the defender picks the stat after your roll."
-            ).format(protection=choice.protection, damage=choice.damage),
+            _("protection {protection}, damage {damage} if it succeeds.").format(
+                protection=choice.protection, damage=choice.damage
+            ),
         )
         if not choice.productive:
             line.append(" " + _("This attack cannot remove a token (SC-11.6)."), style="italic")
         head.update(line)
         odds.display = True
-        odds.update(attack_odds_table(choice, self.glyph_set, exact=self.size.width >= 100))
+        width = self.query_one("#sc-action", Vertical).content_size.width or self.size.width
+        odds.update(attack_odds_table(choice, self.glyph_set, exact=width >= 90, compact=width < 60))
         self._buttons("declare", *shown)
         self.query_one("#sc-btn-declare", Button).label = _("Attack: {attacker} x {target}").format(
             attacker=choice.attacker, target=choice.target
@@ -546,12 +570,13 @@ class SixChancesScreen(WartableScreen):
             text = _("Roll one unused reinforcement die, or end the turn (SC-9.1, SC-9.2).")
         chips = self.query_one("#sc-dice-row", ChipRow)
         chips.display = True
-        chips.set_chips([(f"d{d}", die_text(d)) for d in options.dice])
+        key = (len(self.game.records), self.viewer)
+        keep = chips.chip if self._dice_key == key else None
+        self._dice_key = key
+        chips.set_chips([(f"d{d}", die_text(d)) for d in options.dice], keep)
         die = chips.chip
         if die:
-            text += " " + _(
-                "The {die} rolls 1 to {n}: up to that many tokens may move, and the die is used for good (SC-9.3)."
-            ).format(die=die, n=die[1:])
+            chips.set_note(Text(_("1 to {n} tokens; used once (SC-9.3)").format(n=die[1:]), style="italic"))
         head.update(text)
         self._buttons("roll", *(["end"] if options.can_end else []))
 
@@ -576,7 +601,7 @@ class SixChancesScreen(WartableScreen):
         elif view.pending is not None:
             selected = cell_of.get(view.pending.attacker)
             targets = [cell_of[view.pending.target]] if view.pending.target in cell_of else []
-        grid.show(occ, selected=selected, targets=targets, spots=spots)
+        grid.show(occ, selected=selected, targets=targets, spots=spots, wide=self.size.width >= 110)
 
     # -- the log -------------------------------------------------------------------------
     def _log_events(self, side: int) -> list[Event]:
@@ -594,15 +619,15 @@ class SixChancesScreen(WartableScreen):
         return Text(event.text(), style=style)
 
     def _log(self, view: View) -> None:
-        log = self.query_one("#sc-log", RichLog)
+        log = self.query_one("#sc-log", EventLog)
         events = self._log_events(self.viewer if self.viewer is not None else 0)
         building = view.phase == "build"
         if self._log_count < 0 or self._log_count > len(events) or building or self._log_building:
-            log.clear()
+            log.reset()
             self._log_count = 0
         self._log_building = building
         for event in events[self._log_count :]:
-            log.write(self._log_line(event))
+            log.add(self._log_line(event))
         if self._log_count != len(events):
             self.call_after_refresh(log.scroll_end, animate=False)
         self._log_count = len(events)
@@ -635,9 +660,12 @@ class SixChancesScreen(WartableScreen):
         if not self.is_mounted or self._busy:
             return
         phase = self.state.phase
+        key = (len(self.game.records), self.viewer)
+        fresh = key != self._focus_key
+        self._focus_key = key
         if phase == "attack" and self.viewer is not None and self.viewer in self.game.to_act():
             own = self._own_list()
-            if own is not None and self.focused not in (own, self._their_list()):
+            if own is not None and (fresh or self.focused not in (own, self._their_list())):
                 own.focus()
         elif phase == "defend" and self.viewer is not None and self.viewer in self.game.to_act():
             self.query_one("#sc-choices", ActionRows).focus()
