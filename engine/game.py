@@ -229,58 +229,78 @@ class Game:
         try:
             rs = _registry.get(save.ruleset)
         except _registry.UnknownRuleset:
-            raise SaveError(f"unknown ruleset {save.ruleset!r}") from None
+            raise SaveError(_("unknown ruleset {key!r}").format(key=save.ruleset)) from None
         if save.ruleset_version > rs.version:
             raise SaveError(
-                f"the save uses {save.ruleset} rules version {save.ruleset_version}; "
-                f"this Wartable has version {rs.version}"
+                _("the save uses {key} rules version {version}; this Wartable has version {ours}").format(
+                    key=save.ruleset, version=save.ruleset_version, ours=rs.version
+                )
             )
         try:
             seed = bytes.fromhex(save.seed)
         except ValueError:
-            raise SaveError("the seed is damaged") from None
+            raise SaveError(_("the seed is damaged")) from None
         if seed_hash(seed) != save.seed_hash:
-            raise SaveError("the seed does not match its published hash")
+            raise SaveError(_("the seed does not match its published hash"))
         try:
             setup = msgspec.json.decode(save.setup, type=rs.Setup)
         except (msgspec.DecodeError, RecursionError) as exc:
-            raise SaveError(f"the set-up is damaged: {exc}") from None
+            raise SaveError(_("the set-up is damaged: {reason}").format(reason=exc)) from None
         dice = ReplayDice(seed, save.opening_rolls)
         try:
             game = cls(rs, setup, seed=seed, players=save.players, dice=dice)
         except DiceDivergence as exc:
-            raise SaveError(f"the opening diverges: {exc}", 0) from None
+            raise SaveError(_("the opening diverges: {reason}").format(reason=exc), 0) from None
         except Exception as exc:  # noqa: BLE001 - the file is untrusted: refuse it, never crash
-            raise SaveError(f"the set-up is not valid: {exc}") from None
+            raise SaveError(_("the set-up is not valid: {reason}").format(reason=exc)) from None
         if not dice.exhausted():
-            raise SaveError("the opening rolls do not match the record", 0)
+            raise SaveError(_("the opening rolls do not match the record"), 0)
         game.created = save.created
         for i, rec in enumerate(save.actions, start=1):
             try:
                 action = msgspec.json.decode(rec.action, type=rs.Action)
             except (msgspec.DecodeError, RecursionError) as exc:
-                raise SaveError(f"action {i} is damaged: {exc}", i) from None
+                raise SaveError(_("action {n} is damaged: {reason}").format(n=i, reason=exc), i) from None
             if rec.side not in game.to_act() and not getattr(action, "out_of_turn", False):
-                raise SaveError(f"action {i} ({rec.text}) was not that side's to make", i)
+                raise SaveError(
+                    _("action {n} ({text}) was not that side's to make").format(n=i, text=rec.text), i
+                )
             dice.expect(rec.rolls)
             n0 = len(dice.log)
             try:
                 events = rs.apply(game.state, rec.side, action, dice)
             except DiceDivergence as exc:
-                raise SaveError(f"replay diverges at action {i} ({rec.text}): {exc}", i) from None
+                raise SaveError(
+                    _("replay diverges at action {n} ({text}): {reason}").format(
+                        n=i, text=rec.text, reason=exc
+                    ),
+                    i,
+                ) from None
             except ActionError as exc:
-                raise SaveError(f"action {i} ({rec.text}) is not legal: {exc}", i) from None
+                raise SaveError(
+                    _("action {n} ({text}) is not legal: {reason}").format(n=i, text=rec.text, reason=exc), i
+                ) from None
             except Exception as exc:  # noqa: BLE001 - the file is untrusted: refuse it, never crash
-                raise SaveError(f"action {i} cannot be replayed: {type(exc).__name__}: {exc}", i) from None
+                raise SaveError(
+                    _("action {n} cannot be replayed: {reason}").format(
+                        n=i, reason=f"{type(exc).__name__}: {exc}"
+                    ),
+                    i,
+                ) from None
             if not dice.exhausted():
-                raise SaveError(f"replay diverges at action {i} ({rec.text}): fewer rolls than recorded", i)
+                raise SaveError(
+                    _("replay diverges at action {n} ({text}): fewer rolls than recorded").format(
+                        n=i, text=rec.text
+                    ),
+                    i,
+                )
             game.records.append(ActionRecord(rec.side, rec.text, rec.action, list(dice.log[n0:]), rec.public))
             game._marks.append(len(game.events))
             game.events.extend(events)
             if rec.rolls:
                 game._base = (msgspec.msgpack.encode(game.state), len(game.records))
         if state_checksum(game.state) != save.checksum:
-            raise SaveError("the final state does not match the save's checksum", len(save.actions))
+            raise SaveError(_("the final state does not match the save's checksum"), len(save.actions))
         # continue with ordinary dice from where the record stopped
         live = Dice(seed)
         live.set_counters(dice.counters())
@@ -299,5 +319,7 @@ class Game:
         try:
             data = path.read_bytes()
         except OSError as exc:
-            raise SaveError(f"cannot read {path.name}: {exc.strerror}") from None
+            raise SaveError(
+                _("cannot read {name}: {reason}").format(name=path.name, reason=exc.strerror)
+            ) from None
         return cls.from_save(decode_save(data), path=path)

@@ -27,6 +27,7 @@ from typing import Any
 import msgspec
 
 from engine.dice import Roll
+from engine.i18n import _
 
 __all__ = [
     "FORMAT",
@@ -131,21 +132,29 @@ def read_header(data: bytes, *, kind: str = FORMAT, newest: int = VERSION) -> He
     Raises :class:`SaveError` with a one-line reason otherwise.
     """
     if not data.strip():
-        raise SaveError("the file is empty")
+        raise SaveError(_("the file is empty"))
     try:
         header = msgspec.json.decode(data, type=Header)
     except RecursionError:
-        raise SaveError("the file is damaged (nested too deeply)") from None
+        raise SaveError(_("the file is damaged (nested too deeply)")) from None
     except msgspec.DecodeError as exc:
-        raise SaveError(f"the file is damaged or not a Wartable file ({exc})") from None
+        raise SaveError(
+            _("the file is damaged or not a Wartable file ({reason})").format(reason=exc)
+        ) from None
     if header.format != kind:
-        raise SaveError(f"this is not a Wartable {kind} file (format {header.format!r})")
+        raise SaveError(
+            _("this is not a Wartable {kind} file (format {format!r})").format(
+                kind=kind, format=header.format
+            )
+        )
     if header.version > newest:
         raise SaveError(
-            f"the file is format version {header.version}; this Wartable reads up to version {newest}"
+            _("the file is format version {version}; this Wartable reads up to version {newest}").format(
+                version=header.version, newest=newest
+            )
         )
     if header.version < 1:
-        raise SaveError(f"unknown format version {header.version}")
+        raise SaveError(_("unknown format version {version}").format(version=header.version))
     return header
 
 
@@ -164,11 +173,11 @@ def migrate(
     try:
         obj = msgspec.json.decode(data)
     except (msgspec.DecodeError, RecursionError) as exc:
-        raise SaveError(f"the file is damaged: {exc}") from None
+        raise SaveError(_("the file is damaged: {reason}").format(reason=exc)) from None
     while version < newest:
         step = migrations.get(version)
         if step is None:
-            raise SaveError(f"no way to read format version {version} files")
+            raise SaveError(_("no way to read format version {version} files").format(version=version))
         obj = step(obj)
         version += 1
         obj["version"] = version
@@ -179,13 +188,13 @@ def decode_save(data: bytes) -> SaveFile:
     """Decode and type-check a save (no replay), migrating older versions.
     Raises :class:`SaveError` with one line a player can read."""
     if len(data) > MAX_SAVE_BYTES:
-        raise SaveError(f"the file is too large ({len(data)} bytes)")
+        raise SaveError(_("the file is too large ({size} bytes)").format(size=len(data)))
     header = read_header(data)
     data = migrate(data, header.version, MIGRATIONS, VERSION)
     try:
         return msgspec.json.decode(data, type=SaveFile)
     except (msgspec.DecodeError, RecursionError) as exc:
-        raise SaveError(f"the file is damaged: {exc}") from None
+        raise SaveError(_("the file is damaged: {reason}").format(reason=exc)) from None
 
 
 def generation(path: Path, n: int) -> Path:
@@ -259,7 +268,7 @@ class SaveLock:
         try:
             self._lock.acquire(timeout=0)
         except Timeout:
-            raise SaveLocked("this game is open in another Wartable window") from None
+            raise SaveLocked(_("this game is open in another Wartable window")) from None
         return self
 
     def release(self) -> None:

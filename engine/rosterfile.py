@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from engine import ruleset as registry
+from engine.i18n import _
 from engine.record import SaveError, migrate, read_header
 
 __all__ = ["ROSTER_FORMAT", "ROSTER_VERSION", "Problem", "RosterFileError", "check_roster_file"]
@@ -54,7 +55,7 @@ def check_roster_file(data: bytes) -> tuple[str, list[Problem]]:
     Raises :class:`RosterFileError` when the file cannot be read as a roster.
     """
     if len(data) > 4 * 1024 * 1024:
-        raise RosterFileError(f"the file is too large ({len(data)} bytes)")
+        raise RosterFileError(_("the file is too large ({size} bytes)").format(size=len(data)))
     try:
         header = read_header(data, kind=ROSTER_FORMAT, newest=ROSTER_VERSION)
         data = migrate(data, header.version, ROSTER_MIGRATIONS, ROSTER_VERSION)
@@ -62,16 +63,16 @@ def check_roster_file(data: bytes) -> tuple[str, list[Problem]]:
     except SaveError as exc:
         raise RosterFileError(str(exc)) from None
     except (msgspec.DecodeError, RecursionError) as exc:
-        raise RosterFileError(f"the file is damaged: {exc}") from None
+        raise RosterFileError(_("the file is damaged: {reason}").format(reason=exc)) from None
     try:
         rs = registry.get(head.ruleset)
     except registry.UnknownRuleset:
-        raise RosterFileError(f"unknown ruleset {head.ruleset!r}") from None
+        raise RosterFileError(_("unknown ruleset {key!r}").format(key=head.ruleset)) from None
     decode = getattr(rs, "decode_roster", None)
     if decode is None:
-        raise RosterFileError(f"the {head.ruleset} system has no rosters")
+        raise RosterFileError(_("the {key} system has no rosters").format(key=head.ruleset))
     try:
         roster = decode(bytes(head.roster))
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
-        raise RosterFileError(f"the roster is damaged: {exc}") from None
+        raise RosterFileError(_("the roster is damaged: {reason}").format(reason=exc)) from None
     return head.ruleset, list(rs.validate_roster(roster))
