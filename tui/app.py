@@ -88,6 +88,9 @@ class WartableApp(SafeMessages, App[int]):
             self.overrides.append("--ascii")
         i18n.set_language(language or self.settings.language or i18n.detect_language())
         self.glyph_set: str = "ascii" if ascii_glyphs else self.settings.glyphs
+        #: The save lock of every open game, with the screen that plays it; a lock is
+        #: released when its screen leaves the screen stack.
+        self._game_locks: list[tuple[Screen[Any], Any]] = []
 
     # -- shared facts ---------------------------------------------------------------
     @property
@@ -137,6 +140,7 @@ class WartableApp(SafeMessages, App[int]):
     def on_mount(self) -> None:
         """Apply the glyph set, report a bad settings file, check the terminal size."""
         self.set_class(self.glyph_set == "ascii", "-ascii")
+        self.screen_change_signal.subscribe(self, self._release_game_locks)
         if self._settings_problem:
             self.notify(
                 _("The settings file could not be read; the defaults are used."),
@@ -206,21 +210,34 @@ class WartableApp(SafeMessages, App[int]):
 
     def open_save(self, path: Path) -> None:
         """Load the save at ``path`` (verified by replaying it, in a worker thread), then
-        show it; a save that cannot be used is explained in a notice."""
+        show it; a save that cannot be used, or that another Wartable has open, is
+        explained in a notice. The save's lock is held while the game is shown."""
+        from engine.record import SaveLock, SaveLocked
+
+        lock = SaveLock(path)
+        try:
+            lock.acquire()
+        except SaveLocked as exc:
+            self.show_notice(_("This save cannot be used"), f"{path.name}:\n{exc}")
+            return
+        except OSError as exc:
+            self.show_notice(_("This save cannot be used"), f"{path.name}:\n{exc.strerror or exc}")
+            return
         # Say "loading" only if it takes a while (a long record replays slowly).
         self._loading_timer = self.set_timer(
             0.5, lambda: self.notify(_("Loading {name}...").format(name=path.name), timeout=2, markup=False)
         )
-        self._load_save(path)
+        self._load_save(path, lock)
 
     @work(thread=True, exclusive=True, group="load", exit_on_error=False)
-    def _load_save(self, path: Path) -> None:
+    def _load_save(self, path: Path, lock: Any) -> None:
         from engine.game import Game
         from engine.record import SaveError
 
         try:
             game = Game.load(path)
         except SaveError as exc:
+            self.call_from_thread(lock.release)
             self.call_from_thread(
                 self.show_notice,
                 _("This save cannot be used"),
@@ -228,21 +245,53 @@ class WartableApp(SafeMessages, App[int]):
             )
             return
         except Exception as exc:  # noqa: BLE001 - a ruleset's bug: reported, never shown as a traceback
+            self.call_from_thread(lock.release)
             self.call_from_thread(self._loaded)
             self.call_from_thread(self.report_error, exc, f"loading {path.name}")
             return
-        self.call_from_thread(self._show_game, game, path.name)
+        self.call_from_thread(self._show_game, game, path.name, lock)
 
     def _loaded(self) -> None:
         timer = getattr(self, "_loading_timer", None)
         if timer is not None:
             timer.stop()
 
-    def _show_game(self, game: Any, name: str) -> None:
-        from tui.screens.game import GamePlaceholderScreen
-
+    def _show_game(self, game: Any, name: str, lock: Any = None) -> None:
         self._loaded()
-        self.push_screen(GamePlaceholderScreen(game, name))
+        self.open_game(game, lock)
+
+    def open_game(self, game: Any, lock: Any = None, *, replace: bool = False) -> None:
+        """Show the screen that plays ``game`` (an :class:`engine.game.Game`): its
+        system's game screen (:func:`tui.rulesets.game_screen_for`). ``lock``: the
+        save's :class:`engine.record.SaveLock`, released when that screen is closed.
+        ``replace``: in place of the current screen (the new game screen)."""
+        from tui.rulesets import game_screen_for
+
+        try:
+            screen = game_screen_for(game, self)
+        except Exception:
+            if lock is not None:
+                lock.release()
+            raise
+        if lock is not None:
+            self._game_locks.append((screen, lock))
+        if replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def _release_game_locks(self, _screen: Screen[Any] | None = None) -> None:
+        """Release the lock of every game whose screen has left the stack."""
+        keep = []
+        for screen, lock in self._game_locks:
+            if screen in self.screen_stack:
+                keep.append((screen, lock))
+            else:
+                try:
+                    lock.release()
+                except Exception as exc:  # noqa: BLE001 - the OS frees it at exit anyway
+                    self.error_log.write(exc, "releasing a save lock")
+        self._game_locks = keep
 
     def action_ctrl_c(self) -> None:
         """Ctrl+C does not quit (it is too easy to press by habit): say which key does."""

@@ -16,11 +16,15 @@ The interface of a system's UI package (module attributes):
     ``RosterBuilderScreen(pick=True)`` is pushed by the new game screen and
     dismisses with the roster built (the ruleset's roster struct) or None.
 
-``setup_widget() -> SetupWidget``
+``setup_widget(choices=None) -> SetupWidget``
     The system's part of the new game screen, a Textual widget (map, rosters,
     options). It must provide ``problems() -> list[str]`` (why the game cannot
     start yet, translated, one line each; empty when it can) and
-    ``choices() -> object`` (what was chosen, for :func:`make_setup`).
+    ``choices() -> object`` (what was chosen, for :func:`make_setup`), and
+    post :class:`SetupChanged` (or a message of its own nested ``Changed``
+    class) whenever a choice changes. It may accept the ``choices`` of an
+    earlier widget and start from them (the screen is re-composed when the
+    language changes).
 
 ``make_setup(choices) -> Setup``
     The ruleset's Setup struct from the widget's choices. Raises
@@ -41,12 +45,19 @@ import importlib.util
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from textual.message import Message
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
     from engine.game import Game
 
-__all__ = ["game_screen_for", "has_ui", "module_exists", "ui_for"]
+__all__ = ["SetupChanged", "game_screen_for", "has_ui", "module_exists", "ui_for"]
+
+
+class SetupChanged(Message):
+    """Posted by a system's setup widget when one of its choices changed (the new
+    game screen then says again what is missing)."""
 
 
 def module_exists(name: str) -> bool:

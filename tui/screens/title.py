@@ -2,7 +2,6 @@
 
 Entries: New game, Continue (the latest save), Load game, Roster builder,
 Rules, Settings, Quit. Arrows and Enter, a letter per entry, or the mouse.
-Entries whose screens come in a later build open a notice instead.
 """
 
 from __future__ import annotations
@@ -190,14 +189,42 @@ class TitleScreen(WartableScreen):
         menu.action_select()
 
     def action_new_game(self) -> None:
-        """Starting a game needs the roster builder and the battle screen: a notice for now."""
-        self.wapp.not_yet(
-            _("New game"), _("Starting a new game comes with the roster builder and the battle screen.")
-        )
+        """Open the new game screen."""
+        from tui.screens.new_game import NewGameScreen
+
+        self.app.push_screen(NewGameScreen())
 
     def action_roster_builder(self) -> None:
-        """The roster builder comes in a later build: a notice for now."""
-        self.wapp.not_yet(_("Roster builder"), _("The roster builder comes with the battle screen."))
+        """Open the roster builder of the system that has rosters (asking which
+        first when several have)."""
+        from tui.rulesets import ui_for
+
+        systems = [k for k in self.wapp.systems() if getattr(ui_for(k), "has_rosters", False)]
+        if not systems:
+            self.wapp.show_notice(_("Roster builder"), _("No system of this build has rosters."))
+            return
+        if len(systems) == 1:
+            self._open_builder(systems[0])
+            return
+        from tui.screens.prompts import ChoiceScreen
+
+        def chosen(key: str | None) -> None:
+            if key:
+                self._open_builder(key)
+
+        self.app.push_screen(
+            ChoiceScreen(
+                _("Roster builder"),
+                _("Rosters of which system?"),
+                [(k, self.wapp.system_title(k)) for k in systems],
+            ),
+            chosen,
+        )
+
+    def _open_builder(self, key: str) -> None:
+        from tui.rulesets import ui_for
+
+        self.app.push_screen(ui_for(key).RosterBuilderScreen())  # type: ignore[union-attr]
 
     def action_continue_game(self) -> None:
         """Load the most recently played usable save."""

@@ -35,11 +35,11 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-def setup_widget() -> EvaSetupWidget:
-    """The EVA part of the new game screen."""
+def setup_widget(choices: EvaChoices | None = None) -> EvaSetupWidget:
+    """The EVA part of the new game screen (starting from earlier ``choices``)."""
     from tui.rulesets.eva.setup import EvaSetupWidget
 
-    return EvaSetupWidget()
+    return EvaSetupWidget(choices)
 
 
 def make_setup(choices: EvaChoices) -> EvaSetup:

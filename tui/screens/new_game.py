@@ -1,0 +1,237 @@
+"""The new game screen: the system, the two players, then the system's own set-up.
+
+The system's part (map, rosters, options) comes from its UI package
+(:func:`tui.rulesets.ui_for`); this screen never names a system. Starting
+creates the game with a new save file in the saves folder (a readable, unique
+name: date, system, players), takes the save's lock and shows the system's
+game screen in place of this one.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Button, Input, Label, Select, Static
+
+from engine.i18n import N_, _
+from tui.rulesets import SetupChanged, ui_for
+from tui.screens.base import WartableScreen
+from tui.textfit import fit, slug
+
+__all__ = ["NewGameScreen", "new_save_path"]
+
+#: Longest player name accepted (characters).
+MAX_PLAYER_NAME = 10_000
+
+
+def new_save_path(folder: Path, key: str, players: list[str], when: _dt.datetime | None = None) -> Path:
+    """A save file name that does not exist yet in ``folder``:
+    ``<YYYY-MM-DD>-<system>-<player 1>-v-<player 2>.json``, with ``-2``, ``-3``... added
+    when needed. Names are reduced to letters, digits and dashes."""
+    when = when or _dt.datetime.now()
+    names = [slug(p, 24) or f"p{n + 1}" for n, p in enumerate(players)]
+    stem = f"{when:%Y-%m-%d}-{slug(key, 16) or 'game'}-{names[0]}-v-{names[1]}"
+    path = folder / f"{stem}.json"
+    n = 2
+    while path.exists() or path.with_name(path.name + ".lock").exists():
+        path = folder / f"{stem}-{n}.json"
+        n += 1
+    return path
+
+
+class NewGameScreen(WartableScreen):
+    """Choose the system and the players, then the system's set-up; Ctrl+S or the
+    Start button starts the game. Escape goes back."""
+
+    SCREEN_TITLE = N_("New game")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", N_("Start the game")),
+        Binding("escape", "back", N_("Back")),
+    ]
+
+    def __init__(self, key: str | None = None) -> None:
+        super().__init__()
+        self._key = key
+        self._players = [_("Player 1"), _("Player 2")]
+        self._part: Widget | None = None
+
+    # -- layout -------------------------------------------------------------------
+    def compose_body(self) -> ComposeResult:
+        """System, players, the system's part, and the start line."""
+        systems = self.wapp.systems()
+        if self._key is None or self._key not in systems:
+            self._key = next((k for k in systems if ui_for(k) is not None), systems[0] if systems else None)
+        with Vertical(id="ng-body"):
+            with Horizontal(classes="ng-row"):
+                yield Label(_("System"), classes="ng-label")
+                yield Select(
+                    [(fit(self.wapp.system_title(k), 40), k) for k in systems],
+                    value=self._key if self._key is not None else Select.BLANK,
+                    allow_blank=self._key is None,
+                    compact=True,
+                    id="ng-system",
+                )
+            for side in (0, 1):
+                with Horizontal(classes="ng-row"):
+                    yield Label(_("Player {n}").format(n=side + 1), classes="ng-label")
+                    yield Input(
+                        self._players[side],
+                        max_length=MAX_PLAYER_NAME,
+                        compact=True,
+                        select_on_focus=True,
+                        id=f"ng-player-{side}",
+                    )
+            yield Vertical(id="ng-part")
+            with Horizontal(id="ng-bottom"):
+                yield Static("", id="ng-problems", markup=False)
+                yield Button(_("Start the game"), id="ng-start", compact=True)
+
+    async def on_mount(self) -> None:
+        """Show the chosen system's part."""
+        await self._show_part()
+        self.query_one("#ng-player-0", Input).focus()
+
+    async def refresh_language(self) -> None:
+        """Re-compose in the new language, keeping the choices already made."""
+        choices = self._part.choices() if self._part is not None else None  # type: ignore[attr-defined]
+        await self.recompose()
+        await self._show_part(choices)
+
+    async def _show_part(self, choices: object | None = None) -> None:
+        box = self.query_one("#ng-part", Vertical)
+        await box.remove_children()
+        self._part = None
+        ui = ui_for(self._key) if self._key is not None else None
+        maker = getattr(ui, "setup_widget", None)
+        if maker is None:
+            await box.mount(
+                Static(
+                    _("{system} cannot be played in this build yet.").format(
+                        system=self.wapp.system_title(self._key) if self._key else "-"
+                    ),
+                    id="ng-unplayable",
+                    markup=False,
+                )
+            )
+        else:
+            try:
+                self._part = maker(choices) if choices is not None else maker()
+            except TypeError:  # a system whose setup_widget takes no earlier choices
+                self._part = maker()
+            await box.mount(self._part)
+        self._show_problems()
+
+    # -- state --------------------------------------------------------------------
+    def problems(self) -> list[str]:
+        """Why the game cannot start now (translated lines; empty when it can)."""
+        if self._part is None:
+            return [_("This system cannot be played in this build yet.")]
+        return list(self._part.problems())  # type: ignore[attr-defined]
+
+    def _show_problems(self) -> None:
+        try:
+            line = self.query_one("#ng-problems", Static)
+        except NoMatches:
+            return
+        problems = self.problems()
+        g = self.glyphs
+        line.update(f"{g.bad} {problems[0]}" if problems else f"{g.ok} " + _("Ready to start."))
+        line.set_class(bool(problems), "-bad")
+
+    def players(self) -> list[str]:
+        """The two players' names (a default name for an empty field)."""
+        names = []
+        for side in (0, 1):
+            text = self.query_one(f"#ng-player-{side}", Input).value.strip()
+            names.append(text or _("Player {n}").format(n=side + 1))
+        return names
+
+    async def _on_message(self, message: Message) -> None:
+        """After the system's part says a choice changed (:class:`SetupChanged`, or
+        the part's own nested ``Changed`` message), say again what is missing."""
+        await super()._on_message(message)
+        own = getattr(type(self._part), "Changed", None) if self._part is not None else None
+        if isinstance(message, SetupChanged) or (isinstance(own, type) and isinstance(message, own)):
+            self._show_problems()
+
+    @on(Select.Changed, "#ng-system")
+    async def _system_changed(self, event: Select.Changed) -> None:
+        value = event.value
+        if isinstance(value, str) and value != self._key:
+            self._key = value
+            await self._show_part()
+
+    @on(Input.Changed, "#ng-player-0")
+    @on(Input.Changed, "#ng-player-1")
+    def _name_changed(self, event: Input.Changed) -> None:
+        side = 0 if event.input.id == "ng-player-0" else 1
+        self._players[side] = event.value
+
+    @on(Input.Submitted)
+    def _next_field(self) -> None:
+        self.focus_next()
+
+    @on(Button.Pressed, "#ng-start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    # -- actions --------------------------------------------------------------------
+    def action_back(self) -> None:
+        """Back to the main menu."""
+        self.app.pop_screen()
+
+    def action_start(self) -> None:
+        """Create the game (a new save file, locked while it is open) and show it."""
+        problems = self.problems()
+        if problems:
+            self.notify(problems[0], severity="warning", markup=False)
+            return
+        assert self._key is not None and self._part is not None
+        ui: Any = ui_for(self._key)
+        try:
+            setup = ui.make_setup(self._part.choices())  # type: ignore[attr-defined]
+        except ValueError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+            return
+        self._create(setup)
+
+    def _create(self, setup: Any) -> None:
+        from engine import ruleset as registry
+        from engine.game import Game
+        from engine.record import SaveError, SaveLock
+
+        assert self._key is not None
+        players = self.players()
+        folder = self.wapp.saves_folder
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = new_save_path(folder, self._key, players)
+            lock = SaveLock(path).acquire()
+        except (OSError, SaveError) as exc:
+            self.wapp.show_notice(_("The game could not be created"), str(exc))
+            return
+        try:
+            game = Game(registry.get(self._key), setup, players=players, path=path)
+            game.save()
+        except (SaveError, OSError) as exc:
+            lock.release()
+            self.wapp.show_notice(
+                _("The game could not be created"),
+                _("The save file could not be written: {reason}").format(
+                    reason=getattr(exc, "strerror", None) or exc
+                ),
+            )
+            return
+        except Exception:
+            lock.release()
+            raise
+        self.wapp.open_game(game, lock, replace=True)

@@ -1,0 +1,123 @@
+"""Dialogs that ask: for one line of text (a name, a file name), or to choose among a few entries."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Static
+
+from engine.i18n import N_, _
+from tui.screens.base import WartableModal
+
+__all__ = ["ChoiceScreen", "TextPromptScreen"]
+
+
+class TextPromptScreen(WartableModal):
+    """Asks for a line of text; dismisses with the text (str) or None when cancelled.
+
+    ``title`` and ``label`` are translated; ``value`` is the starting text (all of
+    it selected, so typing replaces it); ``check`` returns a translated reason
+    when the text cannot be accepted (shown under the field), else None.
+    Enter accepts, Escape cancels.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", N_("Cancel"))]
+
+    def __init__(
+        self,
+        title: str,
+        label: str,
+        value: str = "",
+        *,
+        check: Callable[[str], str | None] | None = None,
+        placeholder: str = "",
+    ) -> None:
+        super().__init__()
+        self.prompt_title = title
+        self.label = label
+        self.value = value
+        self.check = check
+        self.placeholder = placeholder
+
+    def compose_dialog(self) -> ComposeResult:
+        """The framed label, the field, a line for a refusal, and two buttons."""
+        with Vertical(classes="dialog prompt-dialog") as box:
+            box.border_title = self.prompt_title
+            yield Static(self.label, classes="dialog-text", markup=False)
+            yield Input(self.value, placeholder=self.placeholder, id="prompt-input", select_on_focus=True)
+            yield Static("", id="prompt-error", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(_("OK"), id="prompt-ok", compact=True)
+                yield Button(_("Cancel"), id="prompt-cancel", compact=True)
+
+    def on_mount(self) -> None:
+        """Focus the field."""
+        self.query_one("#prompt-input", Input).focus()
+
+    def _accept(self) -> None:
+        text = self.query_one("#prompt-input", Input).value
+        reason = self.check(text) if self.check is not None else None
+        if reason:
+            self.query_one("#prompt-error", Static).update(reason)
+            self.query_one("#prompt-input", Input).focus()
+            return
+        self.dismiss(text)
+
+    @on(Input.Submitted, "#prompt-input")
+    def _submitted(self) -> None:
+        self._accept()
+
+    @on(Button.Pressed, "#prompt-ok")
+    def _ok(self) -> None:
+        self._accept()
+
+    @on(Button.Pressed, "#prompt-cancel")
+    def _cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ChoiceScreen(WartableModal):
+    """Asks to choose one of a few entries; dismisses with the chosen id or None.
+
+    ``choices``: (id, translated label) pairs, shown in order.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", N_("Cancel"))]
+
+    def __init__(self, title: str, message: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.choice_title = title
+        self.message = message
+        self.choices = choices
+
+    def compose_dialog(self) -> ComposeResult:
+        """The framed question and the list."""
+        from textual.widgets.option_list import Option
+
+        from tui.widgets.pointer_list import PointerList
+
+        with Vertical(classes="dialog choice-dialog") as box:
+            box.border_title = self.choice_title
+            yield Static(self.message, classes="dialog-text", markup=False)
+            yield PointerList(
+                *(Option(label, id=key) for key, label in self.choices),
+                pointer=self.glyphs.pointer,
+                id="choice-list",
+            )
+
+    def on_mount(self) -> None:
+        """Focus the list on its first entry."""
+        from textual.widgets import OptionList
+
+        choices = self.query_one("#choice-list", OptionList)
+        choices.highlighted = 0
+        choices.focus()
+
+    def on_option_list_option_selected(self, event: Any) -> None:
+        """Close with the chosen entry's id."""
+        self.dismiss(event.option.id)

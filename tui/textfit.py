@@ -1,0 +1,72 @@
+"""Fitting any text a player typed into a line of the terminal.
+
+Names come from players and files: emoji, right-to-left scripts, combining
+marks, 10,000 characters. :func:`clean` removes what would disturb the
+terminal (control and direction-formatting characters); :func:`fit` cuts a
+text to a number of cells and ends it with an ellipsis. Widths are measured
+in terminal cells with Rich's tables (a wide emoji is two cells, a combining
+mark none).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from rich.cells import cell_len
+
+__all__ = ["clean", "fit", "slug"]
+
+#: Format characters that are kept: joiners and variation selectors shape emoji.
+_KEEP_FORMAT = frozenset("\u200c\u200d")
+
+
+def clean(text: str) -> str:
+    """``text`` for display: control characters become spaces; direction marks,
+    embeddings, overrides and isolates (which could reorder the rest of the
+    line on a terminal that applies them) and other invisible format characters
+    are removed."""
+    out = []
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Zl", "Zp"):
+            out.append(" ")
+        elif cat == "Cf" and ch not in _KEEP_FORMAT:
+            continue
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def fit(text: str, width: int, ellipsis: str = "…") -> str:
+    """``text`` (cleaned) cut to at most ``width`` terminal cells, ending with
+    ``ellipsis`` when it was cut. At most ``3 * width`` characters are kept, so
+    a run of zero-width marks cannot grow without end."""
+    if width <= 0:
+        return ""
+    limit = 3 * width + 8
+    text = clean(text[: limit + 1])
+    if len(text) <= limit and cell_len(text) <= width:
+        return text
+    room = max(0, width - cell_len(ellipsis))
+    used = 0
+    out = []
+    for ch in text[:limit]:
+        w = cell_len(ch)
+        if used + w > room:
+            break
+        out.append(ch)
+        used += w
+    # do not end on a lone joiner, or the ellipsis would be joined to a glyph
+    while out and out[-1] in _KEEP_FORMAT:
+        out.pop()
+    return "".join(out) + ellipsis if width >= cell_len(ellipsis) else "".join(out)
+
+
+def slug(text: str, limit: int = 40) -> str:
+    """``text`` as part of a file name: letters and digits of any script kept, lower
+    case, every other run of characters as one ``-``, at most ``limit``
+    characters; "" when nothing is left."""
+    folded = unicodedata.normalize("NFC", text[: 4 * limit]).casefold()
+    stem = re.sub(r"[\W_]+", "-", folded).strip("-")
+    return stem[:limit].strip("-")
