@@ -50,13 +50,15 @@ def test_russian_has_three_plural_forms(tool) -> None:
     ]
 
 
-def test_every_interface_string_is_translated_into_russian(tool) -> None:
-    """Every message the extraction finds in tui/ has a Russian translation in the .po."""
+def test_every_message_is_translated_into_russian(tool) -> None:
+    """Every message the extraction finds in engine/ and tui/ (both systems' events,
+    refusals, roster problems, catalogue names, save and roster-file errors, and the
+    interface) has a Russian translation in the .po."""
     template = tool.extract()
     catalog = tool.read_catalog(ROOT / "engine" / "locale" / "ru" / "LC_MESSAGES" / "wartable.po")
     missing = []
     for message in template:
-        if not message.id or not any(loc.startswith("tui/") for loc, _line in message.locations):
+        if not message.id or not any(loc.startswith(("tui/", "engine/")) for loc, _line in message.locations):
             continue
         found = catalog.get(message.id)
         strings = (
@@ -65,3 +67,26 @@ def test_every_interface_string_is_translated_into_russian(tool) -> None:
         if found is None or found.fuzzy or not strings or not all(strings):
             missing.append(message.id)
     assert missing == []
+
+
+def test_translations_keep_the_placeholders(tool) -> None:
+    """A translation names exactly the placeholders of its message (a plural form may
+    leave out the count), so formatting never fails in Russian."""
+    import string
+
+    def fields(text: str) -> set[str]:
+        return {f for _t, f, _s, _c in string.Formatter().parse(text) if f is not None}
+
+    catalog = tool.read_catalog(ROOT / "engine" / "locale" / "ru" / "LC_MESSAGES" / "wartable.po")
+    bad = []
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        expected = fields(ids[-1])
+        for text in strings:
+            got = fields(text)
+            if got != expected and not (len(ids) > 1 and got <= expected):
+                bad.append(ids[0])
+    assert bad == []
