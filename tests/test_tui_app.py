@@ -188,16 +188,16 @@ async def test_title_without_saves_disables_continue_and_load(home: Path) -> Non
     assert app.errors == []
 
 
-@pytest.mark.parametrize("key", ["n", "b"])
+@pytest.mark.parametrize(("key", "screen"), [("n", "NewGameScreen"), ("b", "RosterBuilderScreen")])
 @run
-async def test_title_entries_not_built_yet_open_a_notice(home: Path, key: str) -> None:
+async def test_title_new_game_and_roster_builder_open_their_screens(home: Path, key: str, screen: str) -> None:
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(key)
         await pilot.pause()
-        assert isinstance(app.screen, NoticeScreen)
-        assert "not available yet" in app.screen.message
+        assert type(app.screen).__name__ == screen
         await pilot.press("escape")
+        await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
     assert app.errors == []
 

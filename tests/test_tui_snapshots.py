@@ -47,6 +47,14 @@ def _press_then_wait(*keys: str) -> Callable[[Pilot[Any]], Any]:
     return run
 
 
+async def _notice(pilot: Pilot[Any]) -> None:
+    """A notice over the title screen."""
+    from engine.i18n import _
+
+    pilot.app.not_yet(_("Roster builder"), _("No system of this build has rosters."))
+    await pilot.pause()
+
+
 # (snapshot id, language, size, saves, keys or run_before, app options)
 CASES: list[tuple[str, str, tuple[int, int], str, Any, dict[str, Any]]] = [
     ("title_empty", "en", SMALL, "none", [], {}),
@@ -59,9 +67,9 @@ CASES: list[tuple[str, str, tuple[int, int], str, Any, dict[str, Any]]] = [
     ("help", "en", SMALL, "mixed", ["question_mark"], {}),
     ("help", "en", LARGE, "mixed", ["question_mark"], {}),
     ("help", "ru", SMALL, "mixed", ["question_mark"], {}),
-    ("notice", "en", SMALL, "none", ["n"], {}),
-    ("notice", "en", LARGE, "none", ["n"], {}),
-    ("notice", "ru", SMALL, "none", ["n"], {}),
+    ("notice", "en", SMALL, "none", _notice, {}),
+    ("notice", "en", LARGE, "none", _notice, {}),
+    ("notice", "ru", SMALL, "none", _notice, {}),
     ("settings", "en", SMALL, "none", ["s"], {}),
     ("settings", "en", LARGE, "none", ["s"], {}),
     ("settings", "ru", SMALL, "none", ["s"], {}),

@@ -1,0 +1,249 @@
+"""The new game screen driven as a player would: system, players, rosters, map, start.
+
+Every test runs in a temporary home with the systems fixed to ``eva`` and
+``tally`` (see ``test_tui_app.home``); ``tally`` has no interface package.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_tui_app import home, make_app, run, tally_save  # noqa: F401 - home is a fixture
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Select, Static
+
+from engine.game import Game
+from engine.record import SaveLock, SaveLocked, decode_save
+from engine.rulesets.eva.roster import validate
+from engine.rulesets.eva.scenario import HEIGHT, WIDTH, load_bundled
+from tui.rulesets import game_screen_for, ui_for
+from tui.rulesets.eva.roster_builder import RosterBuilderScreen
+from tui.rulesets.eva.roster_picker import RosterPickerScreen
+from tui.rulesets.eva.setup import EvaChoices, EvaSetupWidget, make_setup
+from tui.rulesets.eva.terrain import ASCII_TERRAIN, MapPreview, preview_lines
+from tui.screens.dialogs import NoticeScreen
+from tui.screens.game import GamePlaceholderScreen
+from tui.screens.new_game import NewGameScreen, new_save_path
+from tui.screens.title import TitleScreen
+
+
+async def _open(pilot: Pilot[Any]) -> NewGameScreen:
+    await pilot.press("n")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, NewGameScreen)
+    return screen
+
+
+async def _pick_example(pilot: Pilot[Any], side: int) -> None:
+    """Choose the first valid example roster for ``side`` with the keyboard."""
+    pilot.app.screen.query_one(f"#eva-roster-{side}").focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, RosterPickerScreen)
+    await pilot.press("enter")  # the cursor starts on the first valid roster
+    await pilot.pause()
+
+
+def _problem_line(screen: NewGameScreen) -> str:
+    return str(screen.query_one("#ng-problems", Static).render())
+
+
+def _game_files(folder: Path) -> list[Path]:
+    return sorted(p for p in (folder / "saves").glob("*.json"))
+
+
+@run
+async def test_start_a_new_game_and_reach_the_game_screen(home: Path) -> None:  # noqa: F811 - the fixture imported above
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot)
+        assert "Choose a roster for Player 1" in _problem_line(screen)
+        await pilot.press("ctrl+s")  # refused: nothing is created
+        assert _game_files(home) == []
+        # names typed over the defaults (the field's text is selected)
+        await pilot.press(*"Shinji", "tab", *"Asuka")
+        await _pick_example(pilot, 0)
+        await _pick_example(pilot, 1)
+        assert "Ready to start" in _problem_line(screen)
+        # the second map, and a round limit of 8 (EVA-5.10)
+        screen.query_one("#eva-maps", OptionList).focus()
+        await pilot.press("down")
+        screen.query_one("#eva-rounds", Input).focus()
+        await pilot.press("8")
+        choices = screen.query_one(EvaSetupWidget).choices()
+        assert choices.map_key == "lake" and choices.rounds == "8"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.pause()
+        [path] = _game_files(home)
+        assert path.name.endswith("-eva-shinji-v-asuka.json")
+        save = decode_save(path.read_bytes())
+        assert save.players == ["Shinji", "Asuka"] and save.ruleset == "eva"
+        game = Game.load(path)
+        assert game.setup.round_limit == 8 and game.setup.map.key == "lake"
+        assert [validate(r) for r in game.setup.rosters] == [[], []]
+        # the system's game screen replaced the new game screen; the save is locked
+        assert not isinstance(app.screen, NewGameScreen)
+        assert not any(isinstance(s, NewGameScreen) for s in app.screen_stack)
+        with pytest.raises(SaveLocked):
+            SaveLock(path).acquire()
+        # closing the game screen releases the lock
+        while len(app.screen_stack) > 1:
+            await app.pop_screen()
+            await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+    SaveLock(path).acquire().release()
+    assert app.errors == []
+
+
+@run
+async def test_build_now_opens_the_builder_and_comes_back_with_the_roster(home: Path) -> None:  # noqa: F811 - the fixture imported above
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot)
+        screen.query_one("#eva-roster-1").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("home", "enter")  # "Build a new roster now"
+        await pilot.pause()
+        builder = app.screen
+        assert isinstance(builder, RosterBuilderScreen) and builder.pick
+        await pilot.press("tab", "enter", "u")  # a knife, then use it
+        await pilot.pause()
+        assert app.screen is screen
+        roster = screen.query_one(EvaSetupWidget).choices().rosters[1]
+        assert roster is not None and [w.code for w in roster.evas[0].weapons] == ["knife"]
+        assert "Eva-1" not in str(screen.query_one("#eva-roster-1").render())  # the roster's name shows
+    assert app.errors == []
+
+
+@run
+async def test_a_draft_roster_cannot_be_chosen_for_a_game(home: Path) -> None:  # noqa: F811 - the fixture imported above
+    from engine.rulesets.eva.roster import EvaEntry, Roster, WeaponEntry, encode_roster_file
+
+    folder = home / "saves" / "rosters"
+    folder.mkdir(parents=True)
+    draft = Roster("Draft", [EvaEntry("A", [WeaponEntry("n2"), WeaponEntry("n2")])])
+    (folder / "draft.json").write_bytes(encode_roster_file(draft))
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot)
+        screen.query_one("#eva-roster-0").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, RosterPickerScreen)
+        picker.query_one("#picker-list", OptionList).highlighted = 2  # "Your rosters", then the draft
+        assert picker.query_one("#picker-list", OptionList).highlighted_option.id == "s0"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NoticeScreen)
+        assert "EVA-17.5" in app.screen.message
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert screen.query_one(EvaSetupWidget).choices().rosters[0] is None
+    assert app.errors == []
+
+
+@run
+async def test_eva_5_10_the_round_limit_is_a_positive_whole_number(home: Path) -> None:  # noqa: F811 - the fixture imported above
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot)
+        await _pick_example(pilot, 0)
+        await _pick_example(pilot, 1)
+        screen.query_one("#eva-rounds", Input).focus()
+        await pilot.press("0")
+        assert "EVA-5.10" in _problem_line(screen)
+        await pilot.press("ctrl+s")
+        assert _game_files(home) == []
+        await pilot.press("backspace", "x", "1", "2")  # letters are not accepted
+        assert screen.query_one("#eva-rounds", Input).value == "12"
+        assert "Ready" in _problem_line(screen)
+    assert app.errors == []
+
+
+@run
+async def test_a_system_without_an_interface_cannot_be_started(home: Path) -> None:  # noqa: F811 - the fixture imported above
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot)
+        screen.query_one("#ng-system", Select).value = "tally"
+        await pilot.pause()
+        await pilot.pause()
+        assert "cannot be played in this build" in _problem_line(screen)
+        assert not screen.query(EvaSetupWidget)
+        await pilot.press("ctrl+s")
+        assert _game_files(home) == []
+    assert app.errors == []
+
+
+@run
+async def test_loading_a_save_goes_through_the_systems_game_screen_and_locks_it(home: Path) -> None:  # noqa: F811 - the fixture imported above
+    path = tally_save(home)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        with SaveLock(path):  # another window has it open
+            await pilot.press("c")
+            await pilot.pause()
+            assert isinstance(app.screen, NoticeScreen)
+            assert "another Wartable window" in app.screen.message
+            await pilot.press("escape")
+        await pilot.press("c")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, GamePlaceholderScreen)  # tally has no interface package
+        with pytest.raises(SaveLocked):
+            SaveLock(path).acquire()
+        await pilot.press("escape")
+        await pilot.pause()
+    SaveLock(path).acquire().release()
+    assert app.errors == []
+
+
+def test_the_game_screen_of_a_system_without_a_battle_screen_is_the_placeholder(home: Path) -> None:  # noqa: F811 - the fixture imported above
+    rs_ui = ui_for("eva")
+    assert rs_ui is not None and rs_ui.has_rosters
+    assert ui_for("tally") is None and ui_for("../etc") is None
+    from engine.rulesets.eva.roster import EvaEntry, Roster
+
+    setup = make_setup(
+        EvaChoices("crossroads", [Roster("A", [EvaEntry("A")]), Roster("B", [EvaEntry("B")])], "")
+    )
+    game = Game.new("eva", setup, seed=b"x" * 32)
+    screen = game_screen_for(game, None)
+    assert type(screen).__name__ in ("EvaGameScreen", "GamePlaceholderScreen")
+
+
+def test_new_save_names_are_readable_and_unique(tmp_path: Path) -> None:
+    when = dt.datetime(2025, 3, 1, 12, 0)
+    first = new_save_path(tmp_path, "eva", ["Синдзи 🚀", "Asuka/../x"], when)
+    assert first.name == "2025-03-01-eva-синдзи-v-asuka-x.json"
+    first.write_text("{}")
+    second = new_save_path(tmp_path, "eva", ["Синдзи 🚀", "Asuka/../x"], when)
+    assert second.name == "2025-03-01-eva-синдзи-v-asuka-x-2.json"
+    odd = new_save_path(tmp_path, "eva", ["🚀", "x" * 10_000], when)
+    assert odd.name.startswith("2025-03-01-eva-p1-v-xxx") and len(odd.name) < 80
+
+
+def test_eva_5_1_make_setup_refuses_missing_or_invalid_choices() -> None:
+    with pytest.raises(ValueError, match="Player 1"):
+        make_setup(EvaChoices("crossroads", [None, None], ""))
+
+
+def test_eva_2_the_preview_keeps_every_obstacle_when_halved() -> None:
+    board = load_bundled("lake")
+    full = preview_lines(board, ASCII_TERRAIN)
+    half = preview_lines(board, ASCII_TERRAIN, halve=True)
+    assert len(full) == HEIGHT and len(half) == HEIGHT // 2
+    assert all(len(line.plain) == WIDTH for line in full + half)
+    # the top line is row 30 (a deployment row); every blue square of the map shows in both
+    assert set(full[0].plain) == {"-"}
+    blue_full = sum(line.plain.count("B") for line in full)
+    assert blue_full == sum(1 for x in range(1, 21) for y in range(1, 31) if board.colour(x, y) == 4)
+    assert all(("B" in half[i // 2].plain) for i, line in enumerate(full) if "B" in line.plain)
+    assert MapPreview(board).board is board
