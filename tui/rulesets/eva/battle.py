@@ -42,6 +42,7 @@ from tui.rulesets.eva.panels import (
     ChoiceRows,
     KeyLine,
     NotationSuggester,
+    PlainScrollBar,
     event_line,
     melee_text,
     neutralise_text,
@@ -181,6 +182,9 @@ class EvaGameScreen(WartableScreen):
         self.query_one("#battle-log").border_title = _("Log")
         self._fit_board()
         self.board.on_cursor = self._cursor_moved
+        for widget in (self.board, self.query_one("#battle-log")):
+            widget.vertical_scrollbar.renderer = PlainScrollBar
+            widget.horizontal_scrollbar.renderer = PlainScrollBar
         self.board.focus()
         self.sync(first=True)
 
@@ -1107,9 +1111,24 @@ class EvaGameScreen(WartableScreen):
             self._message = ""
             self._draw_hint()
             return
-        self.app.pop_screen()
-        if self.game.path is not None:
-            self.app.notify(_("The game is saved: {name}").format(name=self.game.path.name), markup=False)
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.app.pop_screen()
+                if self.game.path is not None:
+                    self.app.notify(
+                        _("The game is saved: {name}").format(name=self.game.path.name), markup=False
+                    )
+
+        self.app.push_screen(
+            ConfirmScreen(
+                _("Leave the game"),
+                _("The game is saved after every action: Continue or Load game brings it back."),
+                _("Leave"),
+                _("Stay"),
+            ),
+            answered,
+        )
 
     @on(Input.Submitted, "#command")
     def _command(self, event: Input.Submitted) -> None:

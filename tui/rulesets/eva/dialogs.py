@@ -183,7 +183,11 @@ class LogScreen(WartableModal):
         """Fill the log and focus it."""
         from textual.widgets import RichLog
 
+        from tui.rulesets.eva.panels import PlainScrollBar
+
         log = self.query_one("#over-log", RichLog)
+        log.vertical_scrollbar.renderer = PlainScrollBar
+        log.horizontal_scrollbar.renderer = PlainScrollBar
         for line in self.lines:
             log.write(line)
         log.focus()

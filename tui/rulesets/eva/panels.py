@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual.scrollbar import ScrollBarRender
 from textual.suggester import Suggester
 from textual.widget import Widget
 from textual.widgets.option_list import Option
@@ -25,6 +26,7 @@ from tui.widgets.pointer_list import PointerList
 __all__ = [
     "ChoiceRows",
     "KeyLine",
+    "PlainScrollBar",
     "NotationSuggester",
     "band_name",
     "event_line",
@@ -396,3 +398,12 @@ class KeyLine(Widget):
                 event.stop()
                 await self.app.run_action(action, namespace)
                 return
+
+
+class PlainScrollBar(ScrollBarRender):
+    """Scroll bars drawn with spaces only: Textual's default ends its thumb with block
+    elements (▁ ▂ ▃ …), which are of "ambiguous" width and misalign on some terminals.
+    The thumb is reverse video, so it shows without colour too."""
+
+    VERTICAL_BARS: ClassVar[list[str]] = [" "] * 8
+    HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * 8
