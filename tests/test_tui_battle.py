@@ -11,12 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from battle_support import TestPlayer, battle_screen, eva_game
+from battle_support import TestPlayer, auto_play, battle_screen, eva_game, is_acting, pending_game
 from test_tui_app import home, make_app, run  # noqa: F401 - home is a fixture
+from textual.widgets import Input
 
 from engine.game import Game
 from tui.rulesets.eva.battle import EvaGameScreen
-from tui.rulesets.eva.dialogs import CurtainScreen, GameOverScreen
+from tui.rulesets.eva.dialogs import ChoiceDialog, CurtainScreen, GameOverScreen
+from tui.rulesets.eva.panels import NotationSuggester
+from tui.screens.dialogs import ConfirmScreen
 
 
 async def _open(app: Any, pilot: Any, game: Game, curtain: bool = True) -> EvaGameScreen:
@@ -65,3 +68,177 @@ async def test_eva_whole_game_through_the_screen_with_a_save_and_resume_half_way
         assert not any(isinstance(s, (EvaGameScreen, GameOverScreen)) for s in app.screen_stack)
         assert app.errors == []
     assert Game.load(path).result() == result
+
+
+def _log_text(screen: EvaGameScreen) -> str:
+    from textual.widgets import RichLog
+
+    log = screen.query_one("#battle-log", RichLog)
+    # the log wraps its lines: compare words
+    return " ".join(" ".join(line.text for line in log.lines).split())
+
+
+@run
+async def test_eva_18_the_curtain_hides_one_side_from_the_other(home: Path) -> None:  # noqa: F811
+    """When the side to act changes, the board is hidden until the next player presses a
+    key, and that player's log never holds the other side's private events (EVA-18.3)."""
+    game = auto_play(eva_game(), is_acting)
+    side = min(game.to_act())
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(app, pilot, game)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.viewer == side
+        mine = _log_text(screen)
+        private = [e.text() for e in game.events if e.to == side]
+        assert private and all(" ".join(text.split()) in mine for text in private)
+        await pilot.press("e")  # end the activation: the other player is next
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("x")  # any letter lifts it
+        await pilot.pause()
+        assert app.screen is screen and screen.viewer == 1 - side
+        theirs = _log_text(screen)
+        for event in game.events:
+            if event.to == side:
+                assert " ".join(event.text().split()) not in theirs
+    assert app.errors == []
+
+
+@run
+async def test_eva_11_9_a_pending_decision_is_asked_of_the_side_that_decides(home: Path) -> None:  # noqa: F811
+    """Player 2 names the trauma zone of Player 1's Eva (default legs preselected);
+    then Player 1 chooses which weapon to keep after the arms trauma (EVA-9.7)."""
+    game = pending_game()
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(app, pilot, game)
+        assert isinstance(app.screen, CurtainScreen) and screen.viewer == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        menu = dialog.query_one("#choice-list")
+        assert dialog.choices[menu.highlighted][0] == "legs"  # the rules' default
+        assert [c for c, _label in dialog.choices] == ["arms", "legs", "body"]
+        await pilot.press("up", "enter")  # arms
+        await pilot.pause()
+        assert game.state.units[0].trauma("arms")
+        # now Player 1 keeps one weapon: behind the curtain again
+        assert isinstance(app.screen, CurtainScreen) and screen.viewer == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("enter")  # the default: the rifle
+        await pilot.pause()
+        unit = game.state.units[0]
+        assert [unit.items[i].label for i in unit.hands] == ["rifle"]
+        assert app.screen is screen
+    assert app.errors == []
+
+
+@run
+async def test_the_command_line_refuses_with_the_rule_and_plays_notation(home: Path) -> None:  # noqa: F811
+    game = auto_play(eva_game(), is_acting)
+    side = min(game.to_act())
+    opts = game.options(side)
+    name = game.view(side).units[opts.unit].name
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(app, pilot, game, curtain=False)
+        command = screen.query_one("#command", Input)
+        await pilot.press("colon")
+        assert command.has_focus
+        command.insert_text_at_cursor(f"{name} jump A1")
+        await pilot.press("enter")
+        await pilot.pause()
+        hint = str(screen.query_one("#battle-hint").render())
+        assert "EVA-" in hint and command.value == f"{name} jump A1"  # kept, to be corrected
+        command.value = ""
+        command.insert_text_at_cursor(f"{name} kneel")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert command.value == "" and game.state.units[opts.unit].kneeling
+        # take it back: no die was rolled
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        assert not game.state.units[opts.unit].kneeling
+    assert app.errors == []
+
+
+@run
+async def test_the_command_line_completes_names_and_orders() -> None:
+    game = auto_play(eva_game(), is_acting)
+    side = min(game.to_act())
+    view, opts = game.view(side), game.options(side)
+    name = view.units[opts.unit].name
+    suggester = NotationSuggester(lambda: (view, opts, side))
+    assert await suggester.get_suggestion(name[:3].lower()) == name[:3].lower() + name[3:]
+    assert await suggester.get_suggestion(f"{name} kn") == f"{name} kneel"
+    assert await suggester.get_suggestion("act") == "activate "
+    assert await suggester.get_suggestion("zzz") is None
+
+
+@run
+async def test_eva_5_11_conceding_asks_first_and_ends_the_game(home: Path) -> None:  # noqa: F811
+    game = auto_play(eva_game(), is_acting)
+    side = min(game.to_act())
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot, game, curtain=False)
+        await pilot.press("C")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert game.result() is None
+        await pilot.press("C", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert game.result() is not None and game.result().winner == 1 - side
+    assert app.errors == []
+
+
+@run
+async def test_escape_asks_before_leaving_and_the_help_explains_the_board(home: Path) -> None:  # noqa: F811
+    game = auto_play(eva_game(), is_acting)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(app, pilot, game, curtain=False)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_rows = dict(app.screen.rows)
+        assert help_rows["e, у"] == "End"  # the letter on the Russian layout too
+        assert any("airborne" in text for text in help_rows.values())
+        assert any("energy" in text for text in help_rows.values())
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert screen not in app.screen_stack
+    assert app.errors == []
+
+
+@run
+async def test_switching_to_ascii_and_russian_keeps_the_game_where_it_is(home: Path) -> None:  # noqa: F811
+    game = auto_play(eva_game(), is_acting)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(app, pilot, game, curtain=False)
+        before = (screen.viewer, screen.opts.unit, len(game.records))
+        await app.change_glyphs("ascii")
+        await app.change_language("ru")
+        await pilot.pause()
+        assert screen.board.glyphs.name == "ascii"
+        assert (screen.viewer, screen.opts.unit, len(game.records)) == before
+        assert "Тур" in str(screen.query_one("#battle-status").render())
+        assert screen.board.cursor == game.state.units[screen.opts.unit].square
+    assert app.errors == []

@@ -1093,6 +1093,29 @@ class EvaGameScreen(WartableScreen):
             answered,
         )
 
+    def action_help(self) -> None:
+        """The keys of the screen, then what the board's glyphs mean."""
+        from tui.screens.base import key_rows
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.screen_title(), key_rows(self) + self.legend()))
+
+    def legend(self) -> list[tuple[str, str]]:
+        """(glyphs, meaning) rows explaining the board, in the glyph set in use."""
+        g = self.board.glyphs
+        t = g.terrain
+        return [
+            ("", ""),
+            (f"{t[0]} {t[1]} {t[2]} {t[3]} {t[4]}", _("open, red, yellow, green, blue square (EVA-2.3)")),
+            ("1 2 3 … / A B C …", _("the Evas of Player 1 / of Player 2")),
+            (f"{g.airborne} {g.kneeling}", _("left of an Eva: airborne, kneeling")),
+            (f"{g.engaged} {g.active}", _("right of an Eva: engaged in melee, in its activation")),
+            ("12", _("energy to move to that square")),
+            (f"{g.target_left}A{g.target_right}", _("a legal target")),
+            (f"{g.deploy_ok} {g.deploy_bad}", _("a square where the Eva may or may not be placed")),
+            (g.jump, _("a square the Jumpjet reaches")),
+        ]
+
     def action_command(self) -> None:
         """Type an action in notation (e.g. ``Eva-01 E4-B6``, ``Eva-01 fire B12``)."""
         self.query_one("#command", Input).focus()
