@@ -280,11 +280,16 @@ class WartableApp(SafeMessages, App[int]):
         else:
             self.push_screen(screen)
 
-    def _release_game_locks(self, _screen: Screen[Any] | None = None) -> None:
-        """Release the lock of every game whose screen has left the stack."""
+    def on_unmount(self) -> None:
+        """Release every save lock when the app ends."""
+        self._release_game_locks(everything=True)
+
+    def _release_game_locks(self, _screen: Screen[Any] | None = None, *, everything: bool = False) -> None:
+        """Release the lock of every game whose screen has left the stack (``everything``:
+        of every game)."""
         keep = []
         for screen, lock in self._game_locks:
-            if screen in self.screen_stack:
+            if not everything and screen in self.screen_stack:
                 keep.append((screen, lock))
             else:
                 try:

@@ -160,7 +160,7 @@ class RosterBuilderScreen(WartableScreen):
         Binding("n,т", "new_eva", N_("New Eva")),
         Binding("c,с", "copy_eva", N_("Copy")),
         Binding("delete,x,ч", "remove", N_("Remove")),
-        Binding("r,к", "rename", N_("Rename"), show=False),
+        Binding("r,к", "rename", N_("Rename the Eva or the roster"), show=False),
         Binding("a,ф", "auto_fire", N_("Automatic fire on or off"), show=False),
         Binding("s,ы,ctrl+s", "save", N_("Save")),
         Binding("o,щ", "open", N_("Open")),

@@ -137,7 +137,7 @@ class MapPreview(Widget):
         halved = self.halved
         lines = preview_lines(self.board, terrain_glyphs(self.glyph_set), halve=halved)
         if halved:
-            return Text("\n").join(Text.assemble("   ", line) for line in lines)
+            return Text("\n").join(Text.assemble("  ", line) for line in lines)
         labelled = [Text.assemble((f"{HEIGHT - n:>2} ", "dim"), line) for n, line in enumerate(lines)]
         letters = "".join(chr(ord("A") + x) for x in range(WIDTH))
         labelled.append(Text("   " + letters, style="dim"))
