@@ -158,3 +158,19 @@ async def test_eva_8_2_a_click_on_a_reachable_square_moves_the_eva(home: Path) -
         assert unit.square == move.square
         assert screen.opts.energy == opts.energy - move.cost
     assert app.errors == []
+
+
+@run
+async def test_marks_beside_an_eva_in_two_and_three_cells() -> None:
+    """A kneeling Eva in its activation: both marks in three cells; in two cells the
+    stance wins over "in its activation" (which the status line tells too)."""
+    for width, expected in ((3, "⌄1✦"), (2, "1⌄")):
+        app = BoardApp(cell_width=width)
+        async with app.run_test(size=(80, 40)) as pilot:
+            board = app.query_one(EvaBoard)
+            board.set_marks({sq("E4"): UnitMark("1", 0, kneeling=True, active=True)}, {})
+            board.scroll_to(0, 0, animate=False, immediate=True)
+            await pilot.pause()
+            text = board.render_line(board.line_of(sq("E4"))).text
+            x = board.cell_x(sq("E4"))
+            assert text[x : x + width] == expected

@@ -273,6 +273,7 @@ class EvaGameScreen(WartableScreen):
                 self.selected = opts.unit
         else:
             self.mode = ""
+            self._last_active = -1
         if opts.kind == "deploy":
             if self.deploy_unit not in opts.deploy_units:
                 self.deploy_unit = opts.deploy_units[0] if opts.deploy_units else None

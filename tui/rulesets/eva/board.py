@@ -463,8 +463,12 @@ class EvaBoard(ScrollView, can_focus=True):
         elif over is not None and over.kind == "reach" and unit is None:
             text = over.label.rjust(2)
         else:
-            right = cells[2] if cells[2] != " " else cells[0]
-            text = cells[1] + right
+            # one mark beside the glyph: engaged (or a target) first, then airborne or
+            # kneeling, then "in its activation" (also told by the status line)
+            left, right = cells[0], cells[2]
+            if unit is not None and right == g.active and left != " ":
+                right = left
+            text = cells[1] + (right if right != " " else left)
         if square == self._cursor:
             style = style + self.styles_map["cursor"]
         return text, style
