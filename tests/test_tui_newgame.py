@@ -24,7 +24,7 @@ from tui.rulesets.eva.roster_builder import RosterBuilderScreen
 from tui.rulesets.eva.roster_picker import RosterPickerScreen
 from tui.rulesets.eva.setup import EvaChoices, EvaSetupWidget, make_setup
 from tui.rulesets.eva.terrain import ASCII_TERRAIN, MapPreview, preview_lines
-from tui.screens.dialogs import NoticeScreen
+from tui.screens.dialogs import ConfirmScreen, NoticeScreen
 from tui.screens.game import GamePlaceholderScreen
 from tui.screens.new_game import NewGameScreen, new_save_path
 from tui.screens.title import TitleScreen
@@ -118,6 +118,14 @@ async def test_build_now_opens_the_builder_and_comes_back_with_the_roster(home: 
         roster = screen.query_one(EvaSetupWidget).choices().rosters[1]
         assert roster is not None and [w.code for w in roster.evas[0].weapons] == ["knife"]
         assert "Eva-1" not in str(screen.query_one("#eva-roster-1").render())  # the roster's name shows
+        # that roster is saved nowhere: leaving asks first
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert app.screen is screen
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
     assert app.errors == []
 
 

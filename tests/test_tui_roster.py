@@ -389,3 +389,44 @@ def test_fit_cuts_by_cells_and_removes_direction_overrides() -> None:
     assert fit("a\u202eb", 5) == "ab"
     assert fit("short", 10) == "short"
     assert fit("x" * 20, 10, "...") == "x" * 7 + "..."
+
+
+@run
+async def test_the_roster_builder_asks_which_system_when_several_have_rosters(
+    home: Path,  # noqa: F811 - the fixture imported above
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import types
+
+    import tui.rulesets as registry
+    from tui.screens.prompts import ChoiceScreen
+
+    real = registry.ui_for
+    other = types.SimpleNamespace(has_rosters=True, RosterBuilderScreen=RosterBuilderScreen)
+    monkeypatch.setattr(registry, "ui_for", lambda key: other if key == "tally" else real(key))
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert [key for key, _label in app.screen.choices] == ["eva", "tally"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterBuilderScreen)
+    assert app.errors == []
+
+
+def test_problems_name_items_in_the_language_of_the_interface() -> None:
+    from engine.i18n import set_language
+    from tui.rulesets.eva.roster_builder import problem_text
+    from tui.rulesets.eva.roster_files import RosterEntry
+    from tui.rulesets.eva.roster_picker import problem_lines
+
+    roster = Roster("R", [EvaEntry("A", [], 0, ["berserk", "s2"])])
+    [problem] = validate(roster)
+    try:
+        set_language("ru")
+        assert "С2-двигатель" in problem_text(problem)
+        assert "С2-двигатель" in problem_lines(RosterEntry("r.json", None, roster=roster, problems=[problem]))
+    finally:
+        set_language("en")

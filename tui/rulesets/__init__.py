@@ -24,7 +24,8 @@ The interface of a system's UI package (module attributes):
     post :class:`SetupChanged` (or a message of its own nested ``Changed``
     class) whenever a choice changes. It may accept the ``choices`` of an
     earlier widget and start from them (the screen is re-composed when the
-    language changes).
+    language changes). Optional: ``unsaved() -> bool``, true when leaving the
+    screen would lose something not saved anywhere (the screen asks first).
 
 ``make_setup(choices) -> Setup``
     The ruleset's Setup struct from the widget's choices. Raises

@@ -186,8 +186,27 @@ class NewGameScreen(WartableScreen):
 
     # -- actions --------------------------------------------------------------------
     def action_back(self) -> None:
-        """Back to the main menu."""
-        self.app.pop_screen()
+        """Back to the main menu (asks first when the system's part holds something not
+        saved anywhere, such as a roster built here)."""
+        unsaved = getattr(self._part, "unsaved", None)
+        if unsaved is None or not unsaved():
+            self.app.pop_screen()
+            return
+        from tui.screens.dialogs import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.pop_screen()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                _("Leave the new game?"),
+                _("A roster built here is not saved; it is lost if you leave."),
+                confirm=_("Leave"),
+                cancel=_("Stay"),
+            ),
+            done,
+        )
 
     def action_start(self) -> None:
         """Create the game (a new save file, locked while it is open) and show it."""

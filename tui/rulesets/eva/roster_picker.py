@@ -48,8 +48,10 @@ class PickResult:
 
 def problem_lines(entry: RosterEntry, ascii_set: bool = False, limit: int = 8) -> str:
     """The problems of ``entry``'s roster, one per line with its rule ID (at most ``limit``)."""
-    bad = "x" if ascii_set else "✗"
-    lines = [f"{bad} {p.rule}  {p.text()}" for p in entry.problems[:limit]]
+    from tui.rulesets.eva.roster_builder import problem_text
+
+    bad, ell = ("x", "...") if ascii_set else ("✗", "…")
+    lines = [f"{bad} {p.rule}  {problem_text(p, 24, ell)}" for p in entry.problems[:limit]]
     more = len(entry.problems) - limit
     if more > 0:
         lines.append(ngettext("and {n} more problem", "and {n} more problems", more).format(n=more))

@@ -100,6 +100,8 @@ class EvaSetupWidget(Horizontal):
     def __init__(self, choices: EvaChoices | None = None) -> None:
         super().__init__(id="eva-setup")
         self.state = choices if choices is not None else EvaChoices()
+        #: Per side: the roster was built here and not saved in the rosters folder.
+        self._unsaved = [False, False]
         self._labels: list[str] = ["", ""]
         self._maps: dict[str, EvaMap] = {}
         for key in bundled_maps():
@@ -151,6 +153,10 @@ class EvaSetupWidget(Horizontal):
         """Why the game cannot start yet (translated lines)."""
         return choice_problems(self.state)
 
+    def unsaved(self) -> bool:
+        """Whether a roster built here is not saved anywhere yet (leaving would lose it)."""
+        return any(self._unsaved)
+
     # -- fields -----------------------------------------------------------------------
     def _roster_label(self, side: int) -> str:
         roster = self.state.rosters[side]
@@ -159,9 +165,10 @@ class EvaSetupWidget(Horizontal):
         name = roster.name.strip() or _("(no name)")
         return _("{name}, {points} points").format(name=fit(name, ROSTER_CELLS), points=roster_cost(roster))
 
-    def set_roster(self, side: int, roster: Roster | None) -> None:
-        """Use ``roster`` for ``side`` (0 or 1)."""
+    def set_roster(self, side: int, roster: Roster | None, *, unsaved: bool = False) -> None:
+        """Use ``roster`` for ``side`` (0 or 1); ``unsaved``: it was built here and not saved."""
         self.state.rosters[side] = roster
+        self._unsaved[side] = unsaved
         self.query_one(f"#eva-roster-{side}", Button).label = self._roster_label(side)
         self._changed()
 
@@ -219,8 +226,10 @@ class EvaSetupWidget(Horizontal):
         """Open the roster builder; the roster it gives back is used for ``side``."""
         from tui.rulesets.eva.roster_builder import RosterBuilderScreen
 
+        builder = RosterBuilderScreen(pick=True)
+
         def built(roster: Roster | None) -> None:
             if roster is not None:
-                self.set_roster(side, roster)
+                self.set_roster(side, roster, unsaved=builder.dirty)
 
-        self.app.push_screen(RosterBuilderScreen(pick=True), built)
+        self.app.push_screen(builder, built)
