@@ -156,12 +156,6 @@ def main() -> None:
     emit("eva.los_us", eva_los_us(), "us")
     emit("save_load_2000_ms", save_load_2000_ms(), "ms")
     extra_benches()
-    try:
-        from tests.bench_tui import bench as tui_bench
-    except ImportError:
-        return
-    for row in tui_bench():
-        emit(row["name"], row["value"], row["unit"])
 
 
 if __name__ == "__main__":
