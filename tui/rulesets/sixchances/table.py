@@ -70,7 +70,12 @@ class EventLog(RichLog):
     def add(self, text: Text) -> None:
         """Write one line (kept for re-wrapping)."""
         self.texts.append(text)
-        self.write(text)
+        self._put(text)
+
+    def _put(self, text: Text) -> None:
+        # wrapped at the log's own width (Rich would measure against the console's width)
+        width = self.scrollable_content_region.width
+        self.write(text, width=width - 1 if width > 1 else None)
 
     def reset(self) -> None:
         """Forget every line."""
@@ -84,7 +89,7 @@ class EventLog(RichLog):
             self._wrapped_at = width
             self.clear()
             for text in self.texts:
-                self.write(text)
+                self._put(text)
         self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
 
 
@@ -530,9 +535,13 @@ class SixChancesScreen(WartableScreen):
         width = self.query_one("#sc-action", Vertical).content_size.width or self.size.width
         odds.update(attack_odds_table(choice, self.glyph_set, exact=width >= 90, compact=width < 60))
         self._buttons("declare", *shown)
-        self.query_one("#sc-btn-declare", Button).label = _("Attack: {attacker} x {target}").format(
-            attacker=choice.attacker, target=choice.target
-        )
+        button = self.query_one("#sc-btn-declare", Button)
+        if width < 60:  # a narrow panel (the field beside it): the head names the squads
+            button.label = _("Attack")
+        else:
+            button.label = _("Attack: {attacker} x {target}").format(
+                attacker=choice.attacker, target=choice.target
+            )
 
     def _defence_panel(self, view: View, options: DefenceOptions, head: Static, choices: ActionRows) -> None:
         head.update(
@@ -587,11 +596,13 @@ class SixChancesScreen(WartableScreen):
         occ = occupants(view.players)
         cell_of = {label: cell for cell, (label, _side) in occ.items()}
         selected = None
+        focus: str | None = None
         targets: list[str] = []
         spots: list[str] = []
         if isinstance(options, AttackOptions):
-            mine, _theirs = self._pair()
+            mine, theirs = self._pair()
             selected = cell_of.get(mine or "")
+            focus = cell_of.get(theirs or "")
             targets = [
                 cell_of[a.target] for a in options.attacks if a.attacker == mine and a.target in cell_of
             ]
@@ -601,7 +612,14 @@ class SixChancesScreen(WartableScreen):
         elif view.pending is not None:
             selected = cell_of.get(view.pending.attacker)
             targets = [cell_of[view.pending.target]] if view.pending.target in cell_of else []
-        grid.show(occ, selected=selected, targets=targets, spots=spots, wide=self.size.width >= 110)
+        grid.show(
+            occ,
+            selected=selected,
+            targets=targets,
+            spots=spots,
+            focus_cell=focus,
+            wide=self.size.width >= 110,
+        )
 
     # -- the log -------------------------------------------------------------------------
     def _log_events(self, side: int) -> list[Event]:
