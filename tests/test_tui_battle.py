@@ -240,5 +240,6 @@ async def test_switching_to_ascii_and_russian_keeps_the_game_where_it_is(home: P
         assert screen.board.glyphs.name == "ascii"
         assert (screen.viewer, screen.opts.unit, len(game.records)) == before
         assert "Тур" in str(screen.query_one("#battle-status").render())
+        assert screen.query_one("#battle-log").border_title == "Журнал"
         assert screen.board.cursor == game.state.units[screen.opts.unit].square
     assert app.errors == []

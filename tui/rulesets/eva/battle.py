@@ -177,7 +177,14 @@ class EvaGameScreen(WartableScreen):
         return self.query_one("#board", EvaBoard)
 
     def on_mount(self) -> None:
-        """Size the board and show the side that decides first (behind the curtain)."""
+        """Set the widgets up and show the side that decides first (behind the curtain)."""
+        self._set_up_widgets()
+        self.board.focus()
+        self.sync(first=True)
+
+    def _set_up_widgets(self) -> None:
+        """Titles of the panels, the board's size, plain scroll bars, the cursor's callback
+        (again after the screen is re-composed in another language or glyph set)."""
         self.query_one("#unit-panel").border_title = _("Eva")
         self.query_one("#battle-log").border_title = _("Log")
         self._fit_board()
@@ -185,8 +192,6 @@ class EvaGameScreen(WartableScreen):
         for widget in (self.board, self.query_one("#battle-log")):
             widget.vertical_scrollbar.renderer = PlainScrollBar
             widget.horizontal_scrollbar.renderer = PlainScrollBar
-        self.board.focus()
-        self.sync(first=True)
 
     def on_resize(self) -> None:
         """Squares are three cells wide on wide terminals, two on narrow ones."""
@@ -205,8 +210,8 @@ class EvaGameScreen(WartableScreen):
         self._lines = {}
         self._panel_lines = 0
         self._keys_shown = ()
-        self._fit_board()
-        self.board.on_cursor = self._cursor_moved
+        self._set_up_widgets()
+        self.board.focus()
         self.board.move_cursor(cursor)
         self.refresh_all()
 
