@@ -190,7 +190,9 @@ async def test_title_without_saves_disables_continue_and_load(home: Path) -> Non
 
 @pytest.mark.parametrize(("key", "screen"), [("n", "NewGameScreen"), ("b", "RosterBuilderScreen")])
 @run
-async def test_title_new_game_and_roster_builder_open_their_screens(home: Path, key: str, screen: str) -> None:
+async def test_title_new_game_and_roster_builder_open_their_screens(
+    home: Path, key: str, screen: str
+) -> None:
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(key)
