@@ -230,12 +230,19 @@ class RosterBuilderScreen(WartableScreen):
         return "..." if self.glyphs.name == "ascii" else "…"
 
     def _width(self, selector: str) -> int:
-        """Cells available for a row's text in list ``selector`` (after the pointer)."""
+        """Cells available for a row's text in list ``selector`` (after the pointer).
+        Before the first layout, the width the stylesheet will give the list (the
+        catalogue pane is 57% of the screen; each list loses 6 columns to its frame and
+        scroll bar), so the first frame is already right."""
         try:
             width = self.query_one(selector, RowList).scrollable_content_region.width
-        except Exception:  # noqa: BLE001 - not laid out yet
+        except NoMatches:
             width = 0
-        return max(12, (width or 40) - 3)
+        if not width:
+            screen = self.app.size.width
+            catalogue = int(screen * 0.57)
+            width = (catalogue if selector == "#rb-catalogue" else screen - catalogue) - 6
+        return max(12, width - 3)
 
     def _free_name(self, base: str | None = None) -> str:
         """An Eva name not used in the roster: ``Eva-N`` or ``<base> (N)``."""

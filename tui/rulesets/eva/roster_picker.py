@@ -105,9 +105,13 @@ class RosterPickerScreen(WartableModal):
             self._fill(self.query_one("#picker-list", RowList).row_id)
 
     def _cells(self) -> int:
-        """Cells for a row's text: the list's width less the pointer."""
+        """Cells for a row's text: the list's width less the pointer. Before the first
+        layout, the width the stylesheet will give it (the dialog is 72 columns, at
+        most 90% of the screen, less its frame, padding and scroll bar)."""
         width = self.query_one("#picker-list", RowList).scrollable_content_region.width
-        return max(20, (width or 62) - 3)
+        if not width:
+            width = min(72, int(self.app.size.width * 0.9)) - 8
+        return max(20, width - 3)
 
     async def refresh_language(self) -> None:
         """Re-compose in the new language."""
