@@ -25,7 +25,8 @@ Run = Callable[[Pilot[Any]], Awaitable[None]]
 
 
 async def _settle(pilot: Pilot[Any]) -> None:
-    await pilot.pause()
+    """Let a pressed button's flash (0.2 s) end and stop the text cursors blinking."""
+    await pilot.pause(0.3)
     for field in pilot.app.screen.query(Input):
         field.cursor_blink = False
     await pilot.pause()
