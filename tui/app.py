@@ -33,6 +33,7 @@ from tui.screens.base import SafeMessages, WartableModal, WartableScreen
 from tui.screens.title import TitleScreen
 from tui.screens.too_small import MIN_SIZE, TooSmallScreen
 from tui.settings import load_settings, save_settings
+from tui.styles import STYLESHEET, split_stylesheet
 
 __all__ = ["WartableApp", "run_app"]
 
@@ -52,7 +53,8 @@ class WartableApp(SafeMessages, App[int]):
     ruleset keys; default :func:`engine.ruleset.available`).
     """
 
-    CSS_PATH = Path(__file__).resolve().parent / "wartable.tcss"
+    #: The shell's part of the one stylesheet; the rest comes with the first other screen.
+    CSS = split_stylesheet(STYLESHEET.read_text(encoding="utf-8"))[0]
     TITLE = "Wartable"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -74,6 +76,7 @@ class WartableApp(SafeMessages, App[int]):
         self.settings_file = Path(settings_file) if settings_file is not None else paths.settings_path()
         self.settings, self._settings_problem = load_settings(self.settings_file)
         self.saves_folder = Path(saves) if saves is not None else paths.saves_dir()
+        self._all_styles = False
         self.error_log = ErrorLog(Path(log_file) if log_file is not None else paths.log_path())
         #: Every error reported while the app ran (tests check it stays empty).
         self.errors: list[BaseException] = []
@@ -133,6 +136,28 @@ class WartableApp(SafeMessages, App[int]):
         return plain if plain is not None else super().get_key_display(binding)
 
     # -- start --------------------------------------------------------------------
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Push a screen, first adding the rest of the stylesheet if it is the first
+        screen beyond the shell (see :mod:`tui.styles`)."""
+        self.ensure_styles(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen: Any) -> Any:
+        """Switch to a screen (the rest of the stylesheet first, as in push_screen)."""
+        self.ensure_styles(screen)
+        return super().switch_screen(screen)
+
+    def ensure_styles(self, screen: Any = None) -> None:
+        """Add the sections of the stylesheet beyond the shell, once, unless ``screen``
+        is a shell screen (its class has a true ``SHELL_STYLES``)."""
+        if self._all_styles or getattr(screen, "SHELL_STYLES", False):
+            return
+        self._all_styles = True
+        rest = split_stylesheet(STYLESHEET.read_text(encoding="utf-8"))[1]
+        if rest.strip():
+            self.stylesheet.add_source(rest, read_from=(str(STYLESHEET), ""))
+            self.refresh_css(animate=False)
+
     def get_default_screen(self) -> Screen[Any]:
         """The title screen is the bottom of the screen stack."""
         return TitleScreen()

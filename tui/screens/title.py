@@ -59,6 +59,8 @@ __        ___    ____ _____  _    ____  _     _____
 class TitleScreen(WartableScreen):
     """The main menu. The list of saves is read when the screen is shown."""
 
+    SHELL_STYLES = True  # styled by the shell part of the stylesheet
+
     SCREEN_TITLE = N_("Main menu")
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
     #: The large banner is shown from this terminal size up (columns, rows).

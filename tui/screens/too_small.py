@@ -21,6 +21,8 @@ class TooSmallScreen(_WartableMixin, SafeMessages, Screen[None], help_key=False)
     Only Ctrl+Q (quit) works meanwhile.
     """
 
+    SHELL_STYLES = True  # styled by the shell part of the stylesheet
+
     def compose(self) -> ComposeResult:
         """The request, centred."""
         yield Static(self._text(), id="too-small-text", markup=False)
