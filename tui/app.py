@@ -21,6 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.scrollbar import ScrollBar
 from textual.worker import WorkerFailed
 
 from engine import i18n
@@ -34,8 +35,13 @@ from tui.screens.title import TitleScreen
 from tui.screens.too_small import MIN_SIZE, TooSmallScreen
 from tui.settings import load_settings, save_settings
 from tui.styles import STYLESHEET, split_stylesheet
+from tui.widgets.bars import PlainScrollBar
 
 __all__ = ["WartableApp", "run_app"]
+
+# Every scroll bar is drawn with spaces and reverse video: Textual's default thumb ends
+# in block elements of "ambiguous" width, which misalign on some terminals.
+ScrollBar.renderer = PlainScrollBar
 
 #: More errors than this within :data:`_ERROR_WINDOW` seconds end the app (with a message).
 _ERROR_BURST = 20

@@ -18,7 +18,7 @@ from textual.screen import ModalScreen, Screen
 
 from engine.i18n import N_, _
 from tui.glyphs import UNICODE, Glyphs
-from tui.widgets.bars import KeyFooter, TitleBar
+from tui.widgets.bars import KeyLine, TitleBar
 
 if TYPE_CHECKING:
     from tui.app import WartableApp
@@ -139,7 +139,7 @@ class WartableScreen(_WartableMixin, SafeMessages, Screen[Any], help_key=False):
         """Title bar, the body, the footer."""
         yield TitleBar(self.screen_title())
         yield from self.compose_body()
-        yield KeyFooter()
+        yield KeyLine()
 
     def compose_body(self) -> ComposeResult:
         """The screen's content (between the title bar and the footer)."""
@@ -155,7 +155,7 @@ class WartableModal(_WartableMixin, SafeMessages, ModalScreen[Any], help_key=Fal
     def compose(self) -> ComposeResult:
         """The dialog and the footer with its keys."""
         yield from self.compose_dialog()
-        yield KeyFooter()
+        yield KeyLine()
 
     def compose_dialog(self) -> ComposeResult:
         """The dialog box."""

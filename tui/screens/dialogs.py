@@ -20,8 +20,6 @@ class NoticeScreen(WartableModal):
     ``title`` and ``message`` are already translated; the message is plain text.
     """
 
-    SHELL_STYLES = True  # styled by the shell part of the stylesheet
-
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", N_("Close"))]
 
     def __init__(self, title: str, message: str) -> None:
@@ -53,8 +51,6 @@ class ConfirmScreen(WartableModal):
     harmful. Keys: ``y`` confirms, ``n`` or Escape cancels, left/right move
     between the buttons.
     """
-
-    SHELL_STYLES = True  # styled by the shell part of the stylesheet
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,н", "answer(True)", N_("Yes")),

@@ -22,8 +22,6 @@ class GamePlaceholderScreen(WartableScreen):
     ``game``: the :class:`engine.game.Game` loaded from ``name`` (a file name).
     """
 
-    SHELL_STYLES = True  # styled by the shell part of the stylesheet
-
     SCREEN_TITLE = N_("Game")
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", N_("Back"))]
 

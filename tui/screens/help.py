@@ -22,8 +22,6 @@ class HelpScreen(WartableModal):
     ``rows``: from :func:`tui.screens.base.key_rows`.
     """
 
-    SHELL_STYLES = True  # styled by the shell part of the stylesheet
-
     SCREEN_TITLE = N_("Keys")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter", "close", N_("Close")),

@@ -27,8 +27,6 @@ from tui.widgets.pointer_list import PointerList
 class LoadScreen(WartableScreen):
     """The list of saves (two lines each); the most recently played first."""
 
-    SHELL_STYLES = True  # styled by the shell part of the stylesheet
-
     SCREEN_TITLE = N_("Load game")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "load", N_("Load"), priority=True),

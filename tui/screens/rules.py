@@ -33,8 +33,6 @@ class RulesText(Markdown):
 class RulesScreen(WartableScreen):
     """The list of systems on the left, the summary of the highlighted one on the right."""
 
-    SHELL_STYLES = True  # styled by the shell part of the stylesheet
-
     SCREEN_TITLE = N_("Rules")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("tab", "switch_focus", N_("Systems / text")),

@@ -34,8 +34,6 @@ class SettingsScreen(WartableScreen):
     """Each row shows a setting and its value; Enter, Space, the arrows left and right or
     a click change it. Changes apply at once and are saved for the next start."""
 
-    SHELL_STYLES = True  # styled by the shell part of the stylesheet
-
     SCREEN_TITLE = N_("Settings")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "change", N_("Change"), priority=True),

@@ -1,5 +1,5 @@
 """Widgets shared by the screens."""
 
-from tui.widgets.bars import KeyFooter, TitleBar
+from tui.widgets.bars import KeyLine, PlainScrollBar, TitleBar
 
-__all__ = ["KeyFooter", "TitleBar"]
+__all__ = ["KeyLine", "PlainScrollBar", "TitleBar"]

@@ -1,10 +1,14 @@
-"""The title bar at the top of every screen and the key footer at the bottom."""
+"""The title bar at the top of every screen, the key footer at the bottom, and the
+plain scroll bars every scrolling widget uses."""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.widgets import Footer, Static
-from textual.widgets._footer import FooterKey
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.scrollbar import ScrollBarRender
+from textual.widget import Widget
+from textual.widgets import Static
 
 from engine.i18n import _
 
@@ -21,20 +25,87 @@ class TitleBar(Static):
         return f" Wartable | {self.screen_title}" if self.screen_title else " Wartable"
 
 
-class KeyFooter(Footer):
-    """Textual's footer with the key descriptions translated into the current language.
+class KeyLine(Widget):
+    """The key footer of every screen, drawn as one line of text.
 
-    Descriptions in ``BINDINGS`` are English message IDs (marked with ``N_``).
+    It shows the same keys as Textual's footer (the screen's active bindings
+    that are shown, one per action, descriptions translated), but redrawing it
+    is one line of text, not a new set of widgets: the keys change after most
+    actions. A click on a key runs its action.
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"keyline--key", "keyline--description"}
+    DEFAULT_CSS = """
+    KeyLine {
+        dock: bottom;
+        height: 1;
+        background: $footer-background;
+        color: $footer-foreground;
+    }
+    KeyLine > .keyline--key {
+        color: $footer-key-foreground;
+        text-style: bold;
+    }
+    KeyLine > .keyline--description {
+        color: $footer-description-foreground;
+    }
     """
 
     def __init__(self) -> None:
-        super().__init__(show_command_palette=False)
+        super().__init__()
+        #: (first cell, last cell + 1, action, namespace) of each key on the line
+        self._spans: list[tuple[int, int, str, Any]] = []
 
-    def compose(self) -> ComposeResult:
-        """The footer's keys, each description passed through ``_``."""
-        for widget in super().compose():
-            if isinstance(widget, FooterKey):
-                widget.description = _(widget.description) if widget.description else ""
-                if widget.tooltip:
-                    widget.tooltip = _(str(widget.tooltip))
-            yield widget
+    def on_mount(self) -> None:
+        """Redraw whenever the screen's keys change."""
+        self.screen.bindings_updated_signal.subscribe(self, self._changed)
+
+    def on_unmount(self) -> None:
+        """Stop listening to the screen."""
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _changed(self, _screen: Any) -> None:
+        self.refresh()
+
+    def render(self) -> Text:
+        """`` key description`` for each shown key, in binding order; when that is wider
+        than the line, the keys are packed closer so that all of them still show."""
+        line = self._line(loose=True)
+        if line.cell_len > self.size.width > 0:
+            line = self._line(loose=False)
+        return line
+
+    def _line(self, *, loose: bool) -> Text:
+        key_style = self.get_component_rich_style("keyline--key")
+        text_style = self.get_component_rich_style("keyline--description")
+        seen: set[str] = set()
+        line = Text(no_wrap=True, overflow="crop")
+        spans = []
+        for namespace, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            if not binding.show or binding.action in seen or not enabled:
+                continue
+            seen.add(binding.action)
+            start = line.cell_len
+            key = self.app.get_key_display(binding)
+            line.append(f" {key} " if loose else f"{key} " if not spans else f" {key} ", key_style)
+            line.append(_(binding.description) + (" " if loose else ""), text_style)
+            spans.append((start, line.cell_len, binding.action, namespace))
+        self._spans = spans
+        return line
+
+    async def on_click(self, event: Any) -> None:
+        """Run the action of the key under the click."""
+        for start, end, action, namespace in self._spans:
+            if start <= event.x < end:
+                event.stop()
+                await self.app.run_action(action, namespace)
+                return
+
+
+class PlainScrollBar(ScrollBarRender):
+    """Scroll bars drawn with spaces only: Textual's default ends its thumb with block
+    elements (▁ ▂ ▃ …), which are of "ambiguous" width and misalign on some terminals.
+    The thumb is reverse video, so it shows without colour too."""
+
+    VERTICAL_BARS: ClassVar[list[str]] = [" "] * 8
+    HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * 8

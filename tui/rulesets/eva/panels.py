@@ -8,12 +8,10 @@ its events); nothing computes a rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from rich.text import Text
-from textual.scrollbar import ScrollBarRender
 from textual.suggester import Suggester
-from textual.widget import Widget
 from textual.widgets.option_list import Option
 
 from engine.i18n import _
@@ -21,6 +19,7 @@ from engine.rulesets.eva.catalog import EQUIPMENT, WEAPONS
 from engine.rulesets.eva.options import EvaOptions, MeleeOption, NeutraliseOption, ShotOption
 from engine.rulesets.eva.view import EnemyUnit, EvaView, OwnUnit
 from tui.rulesets.eva.board import UnitMark, square_name
+from tui.widgets.bars import KeyLine, PlainScrollBar
 from tui.widgets.pointer_list import PointerList
 
 __all__ = [
@@ -330,80 +329,3 @@ class ChoiceRows(PointerList):
             self.add_option(Option(self._decorate(prompt, False), id=oid))
         if rows:
             self.highlighted = 0
-
-
-class KeyLine(Widget):
-    """The key footer of the battle screen drawn as one line of text.
-
-    It shows the same keys as Textual's footer (the screen's active bindings
-    that are shown, one per action, descriptions translated), but redrawing it
-    is one line of text, not a new set of widgets: the keys change after most
-    actions. A click on a key runs its action.
-    """
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"keyline--key", "keyline--description"}
-    DEFAULT_CSS = """
-    KeyLine {
-        dock: bottom;
-        height: 1;
-        background: $footer-background;
-        color: $footer-foreground;
-    }
-    KeyLine > .keyline--key {
-        color: $footer-key-foreground;
-        text-style: bold;
-    }
-    KeyLine > .keyline--description {
-        color: $footer-description-foreground;
-    }
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        #: (first cell, last cell + 1, action, namespace) of each key on the line
-        self._spans: list[tuple[int, int, str, Any]] = []
-
-    def on_mount(self) -> None:
-        """Redraw whenever the screen's keys change."""
-        self.screen.bindings_updated_signal.subscribe(self, self._changed)
-
-    def on_unmount(self) -> None:
-        """Stop listening to the screen."""
-        self.screen.bindings_updated_signal.unsubscribe(self)
-
-    def _changed(self, _screen: Any) -> None:
-        self.refresh()
-
-    def render(self) -> Text:
-        """`` key description`` for each shown key, in binding order."""
-        key_style = self.get_component_rich_style("keyline--key")
-        text_style = self.get_component_rich_style("keyline--description")
-        seen: set[str] = set()
-        line = Text(no_wrap=True, overflow="crop")
-        self._spans = []
-        for namespace, binding, enabled, _tooltip in self.screen.active_bindings.values():
-            if not binding.show or binding.action in seen or not enabled:
-                continue
-            seen.add(binding.action)
-            start = line.cell_len
-            line.append(f" {self.app.get_key_display(binding)} ", key_style)
-            line.append(_(binding.description) + " ", text_style)
-            self._spans.append((start, line.cell_len, binding.action, namespace))
-        return line
-
-    async def on_click(self, event: Any) -> None:
-        """Run the action of the key under the click."""
-        for start, end, action, namespace in self._spans:
-            if start <= event.x < end:
-                event.stop()
-                await self.app.run_action(action, namespace)
-                return
-
-
-class PlainScrollBar(ScrollBarRender):
-    """Scroll bars drawn with spaces only: Textual's default ends its thumb with block
-    elements (▁ ▂ ▃ …), which are of "ambiguous" width and misalign on some terminals.
-    The thumb is reverse video, so it shows without colour too."""
-
-    VERTICAL_BARS: ClassVar[list[str]] = [" "] * 8
-    HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * 8

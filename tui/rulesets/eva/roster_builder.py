@@ -53,7 +53,6 @@ from tui.rulesets.eva.roster_files import RosterEntry, clean_file_name, file_nam
 from tui.rulesets.eva.rowlist import RowList
 from tui.screens.base import WartableScreen
 from tui.textfit import clean, fit
-from tui.widgets.bars import KeyFooter
 
 __all__ = ["RosterBuilderScreen", "describe_at", "describe_equipment", "describe_weapon"]
 
@@ -203,7 +202,6 @@ class RosterBuilderScreen(WartableScreen):
         self._refresh(self._eva_row(self._current) if self._current is not None else "name")
         self._fill_catalogue()
         roster_list.focus()
-        self.query_one(KeyFooter).compact = True
 
     async def refresh_language(self) -> None:
         """Re-compose in the new language, keeping the cursor."""
