@@ -51,6 +51,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.lang:
         i18n.set_language(args.lang)
     if args.command == "selfplay":
+        if args.games < 1:
+            print("wartable: --games must be at least 1", file=sys.stderr)
+            return 2
         from tui.headless import selfplay
 
         return selfplay(args.ruleset, args.games, args.seed, args.save_dir, args.max_actions)
