@@ -86,7 +86,7 @@ def test_eva_5_2_and_amb_4_deployment():
         assert e.value.rule == "EVA-5.2"
     play(st, 0, "A1 deploy A1 knife")
     assert st.placer == 1
-    play(st, 1, "B1 deploy B29")  # red: allowed
+    play(st, 1, "B1 deploy B29 -")  # red: allowed; "-": empty hands
     assert st.placer == 0
     play(st, 0, "A2 deploy T3 shield")
     assert st.placer == 1

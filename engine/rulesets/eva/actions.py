@@ -6,6 +6,7 @@ it does, with squares as in EVA-2.2. Keywords are English and case-insensitive.
 =====================================  =========================================
 ``choose south`` / ``choose north``     take a deployment zone (EVA-5.2)
 ``Eva-01 deploy C2 rifle+knife``        place an Eva with what it holds
+``Eva-01 deploy C2`` / ``deploy C2 -``  ... with the default hands / empty hands
 ``activate Eva-01`` [``berserk``]       start an activation (roll for Berserk)
 ``Eva-01 E4-D5-C6-B6``                  move along a path (EVA-8.2)
 ``Eva-01 E4-B6``                        move to B6 by the cheapest path
@@ -25,6 +26,11 @@ it does, with squares as in EVA-2.2. Keywords are English and case-insensitive.
 ``Eva-01 keep rifle``                   keep one weapon after an arms trauma (EVA-9.7)
 ``concede``                             give up (EVA-5.11)
 =====================================  =========================================
+
+Without a weapons part, ``deploy`` uses the default hand configuration
+(:func:`engine.rulesets.eva.options.default_hands`, as the deployment screen
+does); empty hands are written ``-``, so a deployment is always formatted with
+its hands and reads back the same.
 
 Parsing is strict: :class:`~engine.ruleset.NotationError` for bad syntax,
 :class:`~engine.ruleset.IllegalAction` for a well-formed action the rules
@@ -219,7 +225,7 @@ def format_action(state: EvaState, side: int, a: object) -> str:
         case ChooseZone(zone=z):
             return f"choose {z}"
         case Deploy(unit=u, square=s, hands=h):
-            return f"{n(u)} deploy {sq(s)}" + (f" {_hands(state, u, h)}" if h else "")
+            return f"{n(u)} deploy {sq(s)} {_hands(state, u, h)}"
         case Activate(unit=u, berserk=b):
             return f"activate {n(u)}" + (" berserk" if b else "")
         case Move(unit=u, path=p):
@@ -269,6 +275,51 @@ def format_action(state: EvaState, side: int, a: object) -> str:
 # ---------------------------------------------------------------------------
 # parsing
 # ---------------------------------------------------------------------------
+#: The written form of each order (the notation is English in every language).
+FORMS: dict[str, str] = {
+    "choose": "choose south | choose north",
+    "deploy": "<Eva> deploy <square> [weapons]",
+    "activate": "activate <Eva> [berserk]",
+    "move": "<Eva> <square>-<square>",
+    "kneel": "<Eva> kneel",
+    "stand": "<Eva> stand",
+    "swap": "<Eva> swap <weapon>+<weapon> | <Eva> swap -",
+    "discard": "<Eva> discard",
+    "fire": "<Eva> fire <square> [weapon] [burst | aimed <zone>]",
+    "melee": "<Eva> melee <square>",
+    "disengage": "<Eva> disengage",
+    "neutralise": "<Eva> neutralise <square>",
+    "jump": "<Eva> jump <square>",
+    "takeoff": "<Eva> takeoff",
+    "land": "<Eva> land",
+    "detonate": "<Eva> detonate",
+    "accelerate": "<Eva> accelerate",
+    "end": "<Eva> end",
+    "keep": "<Eva> keep <weapon>",
+    "trauma": "trauma arms | legs | body | wings",
+    "concede": "concede",
+}
+
+
+def _ranged(code: str) -> bool:
+    from engine.rulesets.eva.catalog import WEAPONS
+
+    w = WEAPONS.get(code)
+    return w is not None and w.damage is not None
+
+
+def _write(form: str) -> str:
+    return _("Write: {form}").format(form=form)
+
+
+def _is_square(text: str) -> bool:
+    try:
+        parse_square(text)
+    except BadSquare:
+        return False
+    return True
+
+
 _VERBS = {
     "deploy",
     "kneel",
@@ -312,8 +363,26 @@ def _find_unit(state: EvaState, side: int, text: str) -> tuple[int, str]:
         if fits and len(name) > best_len:
             best, best_len = i, len(name)
     if best < 0:
-        word = text.split()[0] if text.split() else text
-        raise IllegalAction(_("You have no Eva named {name!r}.").format(name=word), "EVA-1.1")
+        words = text.split()
+        word = words[0] if words else text
+        verb = "neutralise" if word.casefold() == "neutralize" else word.casefold()
+        if verb in FORMS and verb not in ("choose", "activate", "trauma", "concede") and len(words) > 1:
+            # the order first, e.g. "deploy Sniper C29": show the right order of words
+            try:
+                unit, rest = _find_unit(state, side, " ".join(words[1:]))
+            except IllegalAction:
+                example = ""
+            else:
+                example = " " + _("e.g. {text!r}").format(
+                    text=" ".join([state.units[unit].name, verb, rest]).strip()
+                )
+            raise NotationError(
+                _("The Eva's name comes first.") + " " + _write(FORMS[verb]) + example, "EVA-1.1"
+            )
+        names = ", ".join(u.name for u in state.units if u.side == side)
+        raise IllegalAction(
+            _("You have no Eva named {name!r}. Your Evas: {names}.").format(name=word, names=names), "EVA-1.1"
+        )
     return best, text[best_len:].strip()
 
 
@@ -395,6 +464,32 @@ def parse_action(state: EvaState, side: int, text: str) -> object:
     return action
 
 
+def _unknown_order(state: EvaState, unit: int, words: list[str]) -> str:
+    """Why ``words`` after an Eva's name are no order, with the form to write."""
+    from engine.rulesets.eva.state import DEPLOY
+
+    name = state.units[unit].name
+    word = words[0]
+    text = _("Unknown order {word!r}.").format(word=word)
+    if state.phase == DEPLOY:
+        square = word.upper() if _is_square(word) else "C2"
+        return " ".join(
+            [text, _write(FORMS["deploy"]), _("e.g. {text!r}").format(text=f"{name} deploy {square}")]
+        )
+    if _is_square(word):
+        here = state.units[unit].square
+        start = sq(here) if here >= 0 else "E4"
+        return " ".join(
+            [
+                text,
+                _("A move is written from square to square:"),
+                repr(f"{name} {start}-{word.upper()}") + ".",
+            ]
+        )
+    orders = ", ".join(v for v in FORMS if v not in ("choose", "activate", "trauma", "concede"))
+    return " ".join([text, _("Orders are written in English: {orders}.").format(orders=orders)])
+
+
 def _parse_unit_command(state: EvaState, side: int, unit: int, rest: str, rules: object) -> object:
     if not rest:
         raise NotationError(_("What should the Eva do? e.g. 'E4-B6', 'fire B12', 'end'."))
@@ -404,7 +499,7 @@ def _parse_unit_command(state: EvaState, side: int, unit: int, rest: str, rules:
     if verb not in _VERBS:
         # a path: squares joined by '-'
         if len(words) != 1 or "-" not in rest:
-            raise NotationError(_("Unknown order {word!r}.").format(word=words[0]))
+            raise NotationError(_unknown_order(state, unit, words))
         squares = [_square(p) for p in rest.split("-")]
         if (
             len(squares) == 2
@@ -437,8 +532,18 @@ def _parse_unit_command(state: EvaState, side: int, unit: int, rest: str, rules:
         return simple[verb](unit)
     if verb == "deploy":
         if not 1 <= len(args) <= 2:
-            raise NotationError(_("Write e.g. 'Eva-01 deploy C2 rifle+knife'."), "EVA-5.2")
-        hands = _hands_list(state, unit, args[1]) if len(args) == 2 else []
+            raise NotationError(
+                _write(FORMS["deploy"])
+                + " "
+                + _("e.g. {text!r}").format(text="Eva-01 deploy C2 rifle+knife"),
+                "EVA-5.2",
+            )
+        if len(args) == 2:
+            hands = _hands_list(state, unit, args[1])
+        else:
+            from engine.rulesets.eva.options import default_hands
+
+            hands = default_hands(state.units[unit])
         return Deploy(unit, _square(args[0]), hands)
     if verb == "swap":
         if len(args) != 1:
@@ -487,13 +592,19 @@ def _parse_unit_command(state: EvaState, side: int, unit: int, rest: str, rules:
     if label:
         return Fire(unit, target, _item(state, unit, label, held_first=True), burst, aimed)
     candidates = []
+    refusal: IllegalAction | None = None
     for idx in state.units[unit].hands:
         f = Fire(unit, target, idx, burst, aimed)
         try:
             rules.check(state, side, f)  # type: ignore[attr-defined]
-        except IllegalAction:
+        except IllegalAction as error:
+            # the first ranged weapon's refusal is the reason given (not activated, energy...)
+            if refusal is None and _ranged(state.units[unit].items[idx].code):
+                refusal = error
             continue
         candidates.append(f)
+    if not candidates and refusal is not None:
+        raise refusal
     if not candidates:
         raise IllegalAction(
             _("{unit} holds no weapon that can make this attack now.").format(unit=state.units[unit].name),

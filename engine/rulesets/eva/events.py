@@ -9,7 +9,7 @@ set to the owner. Every text goes through the translation function.
 
 from __future__ import annotations
 
-from engine.i18n import _
+from engine.i18n import _, ngettext
 from engine.ruleset import Event
 
 __all__ = ["EVENT_TYPES"]
@@ -163,7 +163,7 @@ class EnergyNow(Event, tag="energy"):
     def text(self) -> str:
         if self.maximum:
             return _("{unit} has {energy} energy this activation.").format(unit=self.unit, energy=self.energy)
-        return _("{unit}: {spent} energy spent, {energy} left.").format(
+        return _("{unit} spends {spent} energy and has {energy} left.").format(
             unit=self.unit, spent=self.spent, energy=self.energy
         )
 
@@ -264,25 +264,27 @@ class ShotRolled(Event, tag="shot"):
         if self.shot:
             parts.append(_("Shot {n}:").format(n=self.shot))
         if self.no_roll:
-            parts.append(_("no to-hit roll"))
+            roll = _("no to-hit roll")
         else:
-            parts.append(_("dice {dice}").format(dice=_dice(self.dice)))
+            roll = ngettext("to-hit die {dice}", "to-hit dice {dice}", len(self.dice)).format(
+                dice=_dice(self.dice)
+            )
         if not self.hit:
-            parts.append(_("MISS"))
-            return " ".join(parts) + "."
-        parts.append(_("HIT"))
+            parts.append(_("{roll}: a miss.").format(roll=roll))
+            return " ".join(parts)
+        parts.append(_("{roll}: a hit.").format(roll=roll))
         if self.candidate:
             if self.auto_confirm:
-                parts.append(_("critical confirmed automatically"))
+                parts.append(_("A critical hit, confirmed without a die."))
             elif self.critical:
-                parts.append(_("confirmation {die}: CRITICAL").format(die=self.confirm))
+                parts.append(_("Confirmation die {die}: a critical hit!").format(die=self.confirm))
             else:
-                parts.append(_("confirmation {die} fails").format(die=self.confirm))
+                parts.append(_("Confirmation die {die}: no critical.").format(die=self.confirm))
         if self.instant:
-            parts.append(_("instant destruction!"))
+            parts.append(_("The target is destroyed at once!"))
         else:
-            parts.append(_("raw damage {raw}").format(raw=self.raw))
-        return " ".join(parts) + "."
+            parts.append(_("Damage {raw} before the AT field.").format(raw=self.raw))
+        return " ".join(parts)
 
 
 class DamageTaken(Event, tag="damage"):
@@ -424,8 +426,11 @@ class DamageDice(Event, tag="damage_dice"):
     raw: int
 
     def text(self) -> str:
-        return _("{unit} takes {dice} = {raw} raw damage.").format(
-            unit=self.unit, dice=_dice(self.dice), raw=self.raw
+        dice = ngettext("damage die {dice}", "damage dice {dice}", len(self.dice)).format(
+            dice=_dice(self.dice)
+        )
+        return _("{unit} suffers {raw} damage before the AT field ({dice}).").format(
+            unit=self.unit, raw=self.raw, dice=dice
         )
 
 
@@ -473,7 +478,9 @@ class Jumped(Event, tag="jumped"):
     dst: str
 
     def text(self) -> str:
-        return _("{unit} jumps from {a} to {b}.").format(unit=self.unit, a=self.src, b=self.dst)
+        return _("{unit} jumps from {a} to {b}; the jump leaves it no energy this activation.").format(
+            unit=self.unit, a=self.src, b=self.dst
+        )
 
 
 class Flight(Event, tag="flight"):

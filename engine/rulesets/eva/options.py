@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import msgspec
 
+from engine.i18n import _
 from engine.ruleset import IllegalAction
 from engine.rulesets.eva import rules
 from engine.rulesets.eva.actions import (
@@ -45,6 +46,8 @@ __all__ = [
     "MoveOption",
     "NeutraliseOption",
     "ShotOption",
+    "default_hands",
+    "fire_refusal",
     "legal_actions",
     "options",
 ]
@@ -181,6 +184,14 @@ def _swaps(u) -> list[tuple[list[int], int]]:
     return got
 
 
+def default_hands(u) -> list[int]:
+    """What an Eva holds when it is deployed without a choice of hands: the first legal
+    hand configuration (EVA-9.1) that holds the most items. The deployment screen
+    starts with it, and ``<Eva> deploy <square>`` without a weapons part uses it."""
+    configs = _configs(u)
+    return list(max(configs, key=len)) if configs else []
+
+
 def _ok(state: EvaState, side: int, action: object) -> bool:
     try:
         rules.check(state, side, action)
@@ -312,6 +323,39 @@ def _shots(state: EvaState, side: int, ui: int) -> list[ShotOption]:
     return out
 
 
+def fire_refusal(state: EvaState, side: int) -> IllegalAction | None:
+    """Why the active Eva of ``side`` has no legal ranged attack now (None when it has
+    one): the rules' refusal of its first ranged weapon in hand against the nearest
+    enemy Eva, or that it holds no such weapon, or that no enemy is on the board."""
+    act = state.activation
+    if act is None or state.units[act.unit].side != side:
+        return IllegalAction(_("Activate an Eva first."), "EVA-6.1")
+    u = state.units[act.unit]
+    weapons = [
+        i
+        for i in u.hands
+        if (w := WEAPONS.get(u.items[i].code)) is not None and w.damage is not None and not u.items[i].gone
+    ]
+    if not weapons:
+        return IllegalAction(_("{unit} holds no ranged weapon.").format(unit=u.name), "EVA-10.1")
+    enemies = sorted(
+        (j for j, t in enumerate(state.units) if t.side != side and t.on_board),
+        key=lambda j: rules.d2(u.square, state.units[j].square),
+    )
+    if not enemies:
+        return IllegalAction(_("No enemy Eva is on the board."), "EVA-10.2")
+    first: IllegalAction | None = None
+    for j in enemies:
+        for item in weapons:
+            try:
+                rules.check(state, side, Fire(act.unit, j, item))
+            except IllegalAction as error:
+                first = first or error
+            else:
+                return None
+    return first
+
+
 def _neutralise(state: EvaState, side: int, ui: int) -> list[NeutraliseOption]:
     u = state.units[ui]
     out = []
@@ -369,7 +413,7 @@ def _candidates(state: EvaState, side: int) -> list[object]:
         for i, u in enumerate(state.units):
             if u.side != side or u.deployed:
                 continue
-            hands = max(_configs(u), key=len)
+            hands = default_hands(u)
             rows = range(0, 3) if state.zones[side] == 0 else range(27, 30)
             out += [Deploy(i, y * W + x, hands) for y in rows for x in range(W)]
             break

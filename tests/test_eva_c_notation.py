@@ -1,0 +1,131 @@
+"""The notation's refusals say what to write; ``deploy`` without weapons uses the
+default hands; a refused shot gives the rules' real reason; the log reads as
+sentences (EVA-5.2, EVA-9.1, EVA-10.2)."""
+
+from __future__ import annotations
+
+import pytest
+from eva_support import make_state, of, play, start, unit
+from test_eva_a_sequence import new_game
+
+from engine.ruleset import ActionError, IllegalAction, NotationError
+from engine.rulesets.eva import actions
+from engine.rulesets.eva import events as ev
+from engine.rulesets.eva.options import default_hands, fire_refusal, options
+from engine.rulesets.eva.roster import EvaEntry, WeaponEntry
+
+
+def _deploying():
+    st, _evs = new_game(
+        [EvaEntry("Sniper", [WeaponEntry("sniper"), WeaponEntry("knife")])],
+        [EvaEntry("Eva-2", [WeaponEntry("rifle"), WeaponEntry("pistol")])],
+        [2, 5],
+    )
+    play(st, 1, "choose north")
+    return st
+
+
+def _refusal(st, side: int, text: str) -> ActionError:
+    with pytest.raises(ActionError) as caught:
+        actions.parse_action(st, side, text)
+    return caught.value
+
+
+def test_eva_5_2_a_deployment_order_in_the_wrong_form_shows_the_right_one() -> None:
+    st = _deploying()
+    missing = _refusal(st, 0, "Sniper C2")
+    assert isinstance(missing, NotationError)
+    assert "deploy <square> [weapons]" in str(missing) and "Sniper deploy C2" in str(missing)
+    verb_first = _refusal(st, 0, "deploy Sniper C2")
+    assert isinstance(verb_first, NotationError)
+    assert "name comes first" in str(verb_first) and "'Sniper deploy C2'" in str(verb_first)
+    unknown = _refusal(st, 0, "Shinji deploy C2")
+    assert "Your Evas: Sniper" in str(unknown)
+
+
+def test_eva_9_1_deploy_without_weapons_holds_the_default_hands_and_round_trips() -> None:
+    st = _deploying()
+    sniper = unit(st, "Sniper")
+    action = actions.parse_action(st, 0, "Sniper deploy C2")
+    assert action.hands == default_hands(sniper) and action.hands  # the two-handed rifle
+    assert actions.format_action(st, 0, action) == "Sniper deploy C2 sniper"
+    empty = actions.parse_action(st, 0, "Sniper deploy C2 -")
+    assert empty.hands == []
+    text = actions.format_action(st, 0, empty)
+    assert text == "Sniper deploy C2 -"
+    assert actions.parse_action(st, 0, text) == empty
+    # the deployment options offer the same default first
+    opts = options(st, 0)
+    configs = opts.hand_configs[0]
+    assert max(configs, key=len) == default_hands(sniper)
+
+
+def test_eva_10_2_a_refused_shot_gives_the_first_weapons_real_reason() -> None:
+    st = make_state(
+        [
+            {"name": "A", "side": 0, "square": "E4", "weapons": ["rifle"]},
+            {"name": "B", "side": 1, "square": "E10", "weapons": ["rifle"]},
+        ]
+    )
+    # not activated: the rules' own refusal, not "holds no weapon"
+    refusal = _refusal(st, 0, "A fire E10")
+    assert isinstance(refusal, IllegalAction)
+    assert "holds no weapon" not in str(refusal) and refusal.rule != "EVA-10.2"
+    start(st, "A")
+    unit(st, "A").energy = 1
+    short = _refusal(st, 0, "A fire E10")
+    assert "energy" in str(short).casefold() and short.rule
+    reason = fire_refusal(st, 0)
+    assert reason is not None and "energy" in str(reason).casefold()
+    unit(st, "A").energy = 9
+    assert fire_refusal(st, 0) is None
+
+
+def test_fire_refusal_names_a_missing_weapon_and_a_missing_enemy() -> None:
+    st = make_state(
+        [
+            {"name": "A", "side": 0, "square": "E4", "weapons": ["knife"]},
+            {"name": "B", "side": 1, "square": "E10", "weapons": ["rifle"]},
+        ]
+    )
+    start(st, "A")
+    assert "no ranged weapon" in str(fire_refusal(st, 0))
+
+
+def test_orders_are_english_and_the_error_says_so() -> None:
+    st = make_state(
+        [
+            {"name": "Eva-2", "side": 0, "square": "E4", "weapons": ["rifle"]},
+            {"name": "B", "side": 1, "square": "E10", "weapons": ["rifle"]},
+        ]
+    )
+    start(st, "Eva-2")
+    refusal = _refusal(st, 0, "Eva-2 конец")
+    assert "written in English" in str(refusal) and "end" in str(refusal)
+    move = _refusal(st, 0, "Eva-2 E6")
+    assert "'Eva-2 E4-E6'" in str(move)
+
+
+def test_log_sentences_of_shots_damage_and_jumps() -> None:
+    shot = ev.ShotRolled(unit="A", target="B", dice=[6, 3], hit=True, candidate=True, confirm=2, raw=7)
+    text = shot.text()
+    assert "HIT" not in text and ": a hit." in text and "7" in text and "Confirmation die 2" in text
+    assert ev.DamageDice(unit="Eva-2", dice=[2], raw=2).text() != "Eva-2 takes 2 = 2 raw damage."
+    assert "2 = 2" not in ev.DamageDice(unit="Eva-2", dice=[2], raw=2).text()
+    jump = ev.Jumped(unit="Sniper", src="C2", dst="C5").text()
+    assert "energy" in jump
+    spent = ev.EnergyNow(to=0, unit="Sniper", energy=0, spent=2).text()
+    assert spent != "Sniper: 2 energy spent, 0 left."
+
+
+def test_every_event_text_of_a_played_game_is_a_sentence() -> None:
+    st = make_state(
+        [
+            {"name": "A", "side": 0, "square": "E4", "weapons": ["rifle"]},
+            {"name": "B", "side": 1, "square": "E8", "weapons": ["rifle"]},
+        ]
+    )
+    evs = start(st, "A") + play(st, 0, "A fire E8 rifle", [6, 2])
+    for e in evs:
+        assert e.text().rstrip().endswith((".", "!")), e.text()
+    assert of(evs, ev.ShotRolled)
