@@ -582,3 +582,77 @@ async def test_ctrl_c_explains_how_to_quit(home: Path) -> None:
         await pilot.pause()
         assert app.is_running
         assert any("Ctrl+Q" in n.message for n in app._notifications)
+
+
+# ---------------------------------------------------------------------------
+# Coming back to the title and the load list
+# ---------------------------------------------------------------------------
+def _title_info(app: WartableApp) -> str:
+    return str(app.screen.query_one("#title-info").render())
+
+
+@run
+async def test_the_title_shows_the_saves_as_they_are_when_it_comes_back(home: Path) -> None:
+    saves = home / "saves"
+    fake_save(saves / "old.json", summary="Round 4: Rei to act", updated="2025-01-01T00:00:00+00:00")
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Round 4" in _title_info(app)
+        # the game goes on elsewhere (a game screen above the title), then the player comes back
+        await pilot.press("r")
+        await pilot.pause()
+        fake_save(saves / "old.json", summary="Round 31: Asuka to act", updated="2025-01-02T00:00:00+00:00")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert "Round 31" in _title_info(app)
+        # a new game was created meanwhile: it is the latest one
+        await pilot.press("s")
+        await pilot.pause()
+        fake_save(saves / "new.json", players=("Misato", "Ritsuko"), updated="2025-01-03T00:00:00+00:00")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Misato" in _title_info(app)
+        # every save deleted meanwhile: Continue and Load are off again
+        await pilot.press("r")
+        await pilot.pause()
+        for p in saves.iterdir():
+            p.unlink()
+        await pilot.press("escape")
+        await pilot.pause()
+        menu = app.screen.query_one("#menu", OptionList)
+        assert menu.get_option("continue_game").disabled and menu.get_option("load_game").disabled
+    assert app.errors == []
+
+
+@run
+async def test_the_load_list_and_the_title_show_a_game_just_played(home: Path) -> None:
+    tally_save(home)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        assert "Total 1, turn 2" in str(
+            app.screen.query_one("#saves", OptionList).get_option_at_index(0).prompt
+        )
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, GamePlaceholderScreen)
+        app.screen.game.submit(1, 1)  # a move, saved at once
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        prompt = str(app.screen.query_one("#saves", OptionList).get_option_at_index(0).prompt)
+        assert "Total 2, turn 3" in prompt
+        # from the game straight back to the title (as a game-over screen does)
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        app.screen.game.submit(0, 1)
+        app.return_to_title()
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert "Total 3, turn 4" in _title_info(app)
+    assert app.errors == []

@@ -311,6 +311,13 @@ class WartableApp(SafeMessages, App[int]):
         else:
             self.push_screen(screen)
 
+    def return_to_title(self) -> None:
+        """Close every screen above the title screen. The title (and any list passed on
+        the way) reads the saves folder again as it comes back, so it shows the game
+        just left as it is now."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
     def on_unmount(self) -> None:
         """Release every save lock when the app ends."""
         self._release_game_locks(everything=True)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from engine.i18n import _
 
-__all__ = ["SaveEntry", "format_when", "latest_save", "list_saves", "read_entry"]
+__all__ = ["SaveEntry", "fingerprint", "format_when", "latest_save", "list_saves", "read_entry"]
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,13 @@ def list_saves(folder: Path, systems: Collection[str]) -> list[SaveEntry]:
     usable = sorted((e for e in entries if e.usable), key=lambda e: (e.updated, e.mtime), reverse=True)
     unusable = sorted((e for e in entries if not e.usable), key=lambda e: e.name)
     return usable + unusable
+
+
+def fingerprint(entries: Collection[SaveEntry]) -> list[tuple[object, ...]]:
+    """What a screen shows of ``entries``; when it differs from the one taken before,
+    the folder changed (a game was played, created, finished, deleted) and the screen
+    is redrawn."""
+    return [(e.path, e.mtime, e.updated, e.usable, e.reason, e.finished, e.summary) for e in entries]
 
 
 def latest_save(entries: Collection[SaveEntry]) -> SaveEntry | None:

@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from engine.i18n import N_, _, ngettext
 from tui.paths import display_path
-from tui.saves import SaveEntry, format_when
+from tui.saves import SaveEntry, fingerprint, format_when
 from tui.screens.base import WartableScreen
 from tui.widgets.pointer_list import PointerList
 
@@ -39,10 +39,15 @@ class LoadScreen(WartableScreen):
         super().__init__()
         self._entries: list[SaveEntry] = []
         self._highlight: str | None = None
+        #: Not shown yet: the folder is read for the first showing, not again at its resume.
+        self._fresh = True
+        #: The folder as read just before a re-compose (so it is not read twice).
+        self._read: list[SaveEntry] | None = None
 
     def compose_body(self) -> ComposeResult:
         """Folder line, the list (or a note when it is empty)."""
-        self._entries = self.wapp.scan_saves()
+        self._entries = self._read if self._read is not None else self.wapp.scan_saves()
+        self._read = None
         usable = sum(e.usable for e in self._entries)
         with Vertical(id="load-body"):
             yield Static(
@@ -107,6 +112,20 @@ class LoadScreen(WartableScreen):
         """Re-compose in the new language."""
         await self.recompose()
         self.on_mount()
+
+    async def on_screen_resume(self) -> None:
+        """Read the folder again whenever the list comes back into view (a game may
+        have been played, finished or restored meanwhile) and redraw it if it changed."""
+        if self._fresh:
+            self._fresh = False
+            return
+        if self.app.screen is not self:  # passed on the way to the title: gone next
+            return
+        entries = self.wapp.scan_saves()
+        if fingerprint(entries) != fingerprint(self._entries):
+            self._read = entries
+            await self.recompose()
+            self.on_mount()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Load and Delete only when there is a save to act on."""

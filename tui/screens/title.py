@@ -19,7 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.i18n import N_, _
-from tui.saves import SaveEntry, latest_save
+from tui.saves import SaveEntry, fingerprint, latest_save
 from tui.screens.base import WartableScreen
 from tui.widgets.pointer_list import PointerList
 
@@ -158,13 +158,13 @@ class TitleScreen(WartableScreen):
         menu.focus()
 
     async def on_screen_resume(self) -> None:
-        """Read the saves folder again (a save may have been deleted or written)."""
-        if self._entries is None:
+        """Read the saves folder again whenever the menu comes back (a game may have
+        been played, created, finished or deleted meanwhile), and show what changed."""
+        if self._entries is None or self.app.screen is not self:  # the first reading is still to come
             return
         entries = self.wapp.scan_saves()
-        if [(e.path, e.updated, e.usable) for e in entries] != [
-            (e.path, e.updated, e.usable) for e in self._entries
-        ]:
+        if fingerprint(entries) != fingerprint(self._entries):
+            self._entries = entries
             await self.recompose()
             self._restore_highlight()
 
