@@ -656,3 +656,41 @@ async def test_the_load_list_and_the_title_show_a_game_just_played(home: Path) -
         assert isinstance(app.screen, TitleScreen)
         assert "Total 3, turn 4" in _title_info(app)
     assert app.errors == []
+
+
+@pytest.mark.parametrize(
+    ("key", "screen"),
+    [("N", "NewGameScreen"), ("L", "LoadScreen"), ("R", "RulesScreen"), ("S", "SettingsScreen")]
+    + [("Т", "NewGameScreen"), ("Д", "LoadScreen"), ("К", "RulesScreen"), ("Ы", "SettingsScreen")],
+)
+@run
+async def test_menu_letters_work_in_capitals_too(home: Path, key: str, screen: str) -> None:
+    """The menu shows its letters in capitals (and Caps Lock may be on): both cases work,
+    on the Russian layout too."""
+    fake_save(home / "saves" / "eva-game.json")
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(key)
+        await pilot.pause()
+        assert type(app.screen).__name__ == screen
+    assert app.errors == []
+
+
+@run
+async def test_capital_letters_work_in_the_load_list_and_settings(home: Path) -> None:
+    path = fake_save(home / "saves" / "eva-game.json")
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l", "D")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape", "escape", "s", "G")
+        await pilot.pause()
+        assert app.glyph_set == "ascii"
+        await pilot.press("question_mark")
+        await pilot.pause()
+        rows = dict((d, k) for k, d in app.screen.rows)
+        assert rows["Change the glyphs"] == "g, п"  # a capital is not listed beside its small letter
+    assert path.exists()
+    assert app.errors == []

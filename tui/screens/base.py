@@ -23,7 +23,7 @@ from tui.widgets.bars import KeyLine, TitleBar
 if TYPE_CHECKING:
     from tui.app import WartableApp
 
-__all__ = ["SafeMessages", "WartableModal", "WartableScreen", "key_rows"]
+__all__ = ["SafeMessages", "WartableModal", "WartableScreen", "key_rows", "letter_keys"]
 
 HELP_BINDING = Binding("question_mark,f1", "help", N_("Help"))
 
@@ -43,6 +43,18 @@ _HIDDEN_ACTIONS = frozenset(
         "page_right",
     }
 )
+
+
+def letter_keys(*letters: str) -> str:
+    """The keys of a letter binding in both cases: ``letter_keys("n", "т")`` gives
+    ``"n,N,т,Т"`` (a capital works as well as the small letter, so Caps Lock or a
+    menu that shows capitals never leaves a key dead)."""
+    keys: list[str] = []
+    for letter in letters:
+        for key in (letter, letter.upper()):
+            if key not in keys:
+                keys.append(key)
+    return ",".join(keys)
 
 
 class SafeMessages:
@@ -78,8 +90,8 @@ def key_rows(screen: Screen[Any]) -> list[tuple[str, str]]:
         group = (id(namespace), binding.action)
         keys, _text = groups.setdefault(group, ([], _(text)))
         shown = app.get_key_display(binding)
-        if shown not in keys:
-            keys.append(shown)
+        if shown not in keys and not (len(shown) == 1 and shown.isupper() and shown.lower() in keys):
+            keys.append(shown)  # a capital letter is not listed beside its small one
         rank[group] = 0 if namespace is screen else (2 if namespace is app else 1)
     ordered = sorted(groups, key=lambda g: rank[g])  # stable: keeps binding order within a rank
     return [(", ".join(groups[g][0]), groups[g][1]) for g in ordered]

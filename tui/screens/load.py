@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 from engine.i18n import N_, _, ngettext
 from tui.paths import display_path
 from tui.saves import SaveEntry, fingerprint, format_when
-from tui.screens.base import WartableScreen
+from tui.screens.base import WartableScreen, letter_keys
 from tui.widgets.pointer_list import PointerList
 
 
@@ -30,7 +30,7 @@ class LoadScreen(WartableScreen):
     SCREEN_TITLE = N_("Load game")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "load", N_("Load"), priority=True),
-        Binding("d,delete,в", "delete", N_("Delete")),
+        Binding(letter_keys("d") + ",delete," + letter_keys("в"), "delete", N_("Delete")),
         Binding("f5,ctrl+r", "rescan", N_("Read the folder again"), show=False),
         Binding("escape", "app.pop_screen", N_("Back")),
     ]

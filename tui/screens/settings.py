@@ -13,7 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.i18n import LANGUAGES, N_, _, current_language
-from tui.screens.base import WartableScreen
+from tui.screens.base import WartableScreen, letter_keys
 from tui.widgets.pointer_list import PointerList
 
 #: Settings in the order shown: (id, English label).
@@ -39,8 +39,8 @@ class SettingsScreen(WartableScreen):
         Binding("enter,space", "change", N_("Change"), priority=True),
         Binding("right", "change(1)", N_("Next value"), show=False),
         Binding("left", "change(-1)", N_("Previous value"), show=False),
-        Binding("l,д", "change_row('language')", N_("Change the language"), show=False),
-        Binding("g,п", "change_row('glyphs')", N_("Change the glyphs"), show=False),
+        Binding(letter_keys("l", "д"), "change_row('language')", N_("Change the language"), show=False),
+        Binding(letter_keys("g", "п"), "change_row('glyphs')", N_("Change the glyphs"), show=False),
         Binding("escape", "app.pop_screen", N_("Back")),
     ]
 

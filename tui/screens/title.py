@@ -20,11 +20,11 @@ from textual.widgets.option_list import Option
 
 from engine.i18n import N_, _
 from tui.saves import SaveEntry, fingerprint, latest_save
-from tui.screens.base import WartableScreen
+from tui.screens.base import WartableScreen, letter_keys
 from tui.widgets.pointer_list import PointerList
 
-#: The menu: (action, key, English label). The keys are also bound on the
-#: Russian keyboard layout (the same physical key).
+#: The menu: (action, key, English label). Each key works in both cases, and also on
+#: the Russian keyboard layout (the same physical key, in both cases).
 ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("new_game", "n", N_("New game")),
     ("continue_game", "c", N_("Continue")),
@@ -42,7 +42,7 @@ _RU_LAYOUT = {"n": "т", "c": "с", "l": "д", "b": "и", "r": "к", "s": "ы", 
 def _bindings() -> list[BindingType]:
     out: list[BindingType] = [Binding("enter", "choose", N_("Choose"), priority=True)]
     for action, key, label in ENTRIES:
-        out.append(Binding(f"{key},{_RU_LAYOUT[key]}", action, label, show=action == "quit"))
+        out.append(Binding(letter_keys(key, _RU_LAYOUT[key]), action, label, show=action == "quit"))
     return out
 
 
