@@ -349,10 +349,35 @@ async def test_rules_show_the_summary_and_a_notice_for_a_missing_one(home: Path)
         screen = app.screen
         assert isinstance(screen, RulesScreen)
         assert "EVA-6.4" in screen._text("eva")
-        await pilot.press("tab", "down")  # focus the systems list, pick "tally"
+        await pilot.press("down")  # the systems list has the focus: pick "tally"
         await pilot.pause()
         assert screen._index == 1
         assert "no rules summary" in screen._text("tally")
+    assert app.errors == []
+
+
+@run
+async def test_rules_start_in_the_systems_list_and_enter_reads_the_text(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        systems = screen.query_one("#rules-systems", OptionList)
+        scroll = screen.query_one("#rules-scroll")
+        assert systems.has_focus  # the list shows "▸ EVA skirmish": it is what the keys move
+        await pilot.press("down", "up")
+        await pilot.pause()
+        assert screen._index == 0 and scroll.scroll_y == 0
+        await pilot.press("enter")  # read it: the text takes the keys
+        await pilot.pause()
+        assert scroll.has_focus
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert scroll.scroll_y > 0 and screen._index == 0
+        await pilot.press("tab")
+        assert systems.has_focus
     assert app.errors == []
 
 

@@ -77,7 +77,7 @@ CASES: list[tuple[str, str, tuple[int, int], str, Any, dict[str, Any]]] = [
     ("rules", "en", LARGE, "none", ["r"], {}),
     ("rules", "ru", SMALL, "none", ["r"], {}),
     ("rules", "ru", LARGE, "none", ["r"], {}),
-    ("rules_missing", "en", SMALL, "none", ["r", "tab", "down"], {}),
+    ("rules_missing", "en", SMALL, "none", ["r", "down"], {}),
     ("load", "en", SMALL, "mixed", ["l"], {}),
     ("load", "en", LARGE, "mixed", ["l"], {}),
     ("load", "ru", SMALL, "mixed", ["l"], {}),

@@ -70,17 +70,21 @@ class RulesScreen(WartableScreen):
         return text
 
     def on_mount(self) -> None:
-        """Highlight the current system and put the focus on the text."""
+        """Highlight the current system and put the focus on the list of systems (the
+        arrows choose a system; Enter or Tab goes to its text)."""
         if not self._keys:
             return
         systems = self.query_one("#rules-systems", OptionList)
         systems.highlighted = self._index
-        self.query_one("#rules-scroll", VerticalScroll).focus()
+        systems.focus()
 
     async def refresh_language(self) -> None:
-        """Re-compose in the new language, on the same system."""
+        """Re-compose in the new language, on the same system and pane."""
+        in_text = self.query_one("#rules-scroll", VerticalScroll).has_focus if self._keys else False
         await self.recompose()
         self.on_mount()
+        if in_text:
+            self.query_one("#rules-scroll", VerticalScroll).focus()
 
     @on(OptionList.OptionHighlighted, "#rules-systems")
     async def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -89,6 +93,11 @@ class RulesScreen(WartableScreen):
         self._index = event.option_index
         await self.query_one("#rules-text", RulesText).update(self._text(self._keys[self._index]))
         self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
+
+    @on(OptionList.OptionSelected, "#rules-systems")
+    def _chosen(self) -> None:
+        """Enter on a system: read its text (the arrows then scroll it)."""
+        self.query_one("#rules-scroll", VerticalScroll).focus()
 
     def action_switch_focus(self) -> None:
         """Move the focus between the systems list and the text."""
