@@ -719,3 +719,86 @@ async def test_capital_letters_work_in_the_load_list_and_settings(home: Path) ->
         assert rows["Change the glyphs"] == "g, п"  # a capital is not listed beside its small letter
     assert path.exists()
     assert app.errors == []
+
+
+# ---------------------------------------------------------------------------
+# Confirmations answer by the meaning of the letter
+# ---------------------------------------------------------------------------
+def _footer(app: WartableApp) -> str:
+    from tui.widgets.bars import KeyLine
+
+    return str(app.screen.query_one(KeyLine).render())
+
+
+@pytest.mark.parametrize(
+    ("lang", "keys", "deleted"),
+    [
+        ("ru", ["н"], False),  # "нет": the first letter of No keeps the file (it is the Y key's place)
+        ("ru", ["Н"], False),
+        ("ru", ["т"], False),  # the N key's place on the Russian layout does nothing
+        ("ru", ["д"], True),  # "да"
+        ("ru", ["Д"], True),
+        ("ru", ["y"], True),
+        ("en", ["Y"], True),
+        ("en", ["N"], False),
+        ("en", ["n"], False),
+        ("en", ["escape"], False),
+    ],
+)
+@run
+async def test_a_confirmation_answers_by_the_letter_not_the_key_position(
+    home: Path, lang: str, keys: list[str], deleted: bool
+) -> None:
+    path = fake_save(home / "saves" / "eva-game.json")
+    app = make_app(home, language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l", "d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press(*keys)
+        await pilot.pause()
+        await pilot.pause()
+    assert path.exists() is not deleted
+    assert app.errors == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "footer"),
+    [("en", "y Delete  n Keep"), ("ru", "д/y Удалить  н/n Оставить")],
+)
+@run
+async def test_a_confirmation_footer_names_the_buttons(home: Path, lang: str, footer: str) -> None:
+    fake_save(home / "saves" / "eva-game.json")
+    app = make_app(home, language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l", "d")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ConfirmScreen)
+        assert footer in _footer(app)
+        labels = [str(b.label) for b in screen.query("Button")]
+        assert all(label in _footer(app) for label in labels)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        rows = {text: keys for keys, text in app.screen.rows}
+        assert rows[labels[0]] == footer.split()[0]
+        assert rows[labels[1]].startswith(footer.split()[2])
+    assert app.errors == []
+
+
+@run
+async def test_every_confirmation_names_its_own_answers(home: Path) -> None:
+    """The footer words follow each dialog's buttons (Leave / Stay, not Yes / No); another
+    dialog's words never leak into the next one."""
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ConfirmScreen("Leave?", "Sure?", confirm="Leave", cancel="Stay"))
+        await pilot.pause()
+        assert "y Leave  n Stay" in _footer(app)
+        await pilot.press("n")
+        await pilot.pause()
+        app.push_screen(ConfirmScreen("Delete?", "Sure?", confirm="Delete", cancel="Keep"))
+        await pilot.pause()
+        assert "y Delete  n Keep" in _footer(app)
+        assert "Leave" not in _footer(app)
+    assert app.errors == []
