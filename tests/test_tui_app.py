@@ -802,3 +802,45 @@ async def test_every_confirmation_names_its_own_answers(home: Path) -> None:
         assert "y Delete  n Keep" in _footer(app)
         assert "Leave" not in _footer(app)
     assert app.errors == []
+
+
+# ---------------------------------------------------------------------------
+# New game: focus order and a visible focus
+# ---------------------------------------------------------------------------
+@run
+async def test_new_game_starts_on_the_system_and_shows_where_the_focus_is(home: Path) -> None:
+    from textual.widgets import Input, Label, Select
+
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        system = screen.query_one("#ng-system", Select)
+        names = [screen.query_one(f"#ng-player-{side}", Input) for side in (0, 1)]
+        labels = [screen.query_one(f"#ng-label-{x}", Label) for x in ("system", 0, 1)]
+
+        def pointed() -> list[bool]:
+            return [str(label.render()).rstrip().endswith("▸") for label in labels]
+
+        assert system.has_focus
+        assert pointed() == [True, False, False] and labels[0].has_class("-focus")
+        await pilot.press("tab")
+        assert names[0].has_focus and pointed() == [False, True, False]
+        await pilot.press(*"Shinji", "enter")  # Enter: the name is done, on to the next field
+        assert names[1].has_focus and pointed() == [False, False, True]
+        await pilot.press("enter")  # and on into the system's own part
+        await pilot.pause()
+        assert screen.focused is not None and screen.focused.id not in ("ng-player-1", "ng-system")
+        assert pointed() == [False, False, False] and not any(label.has_class("-focus") for label in labels)
+        # Enter on System opens its list; choosing one goes on to the names
+        system.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert system.expanded
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert system.value == "tally" and names[0].has_focus
+        assert names[0].value == "Shinji"
+    assert app.errors == []

@@ -65,7 +65,7 @@ async def test_start_a_new_game_and_reach_the_game_screen(home: Path) -> None:  
         await pilot.press("ctrl+s")  # refused: nothing is created
         assert _game_files(home) == []
         # names typed over the defaults (the field's text is selected)
-        await pilot.press(*"Shinji", "tab", *"Asuka")
+        await pilot.press("tab", *"Shinji", "tab", *"Asuka")  # System first, then the names
         await _pick_example(pilot, 0)
         await _pick_example(pilot, 1)
         assert "Ready to start" in _problem_line(screen)

@@ -46,7 +46,7 @@ async def _ready(pilot: Pilot[Any]) -> None:
     """Names, both rosters (the first valid example), the lake, 8 rounds."""
     await pilot.press("n")
     await pilot.pause()
-    await pilot.press(*"Shinji", "tab", *"Asuka")
+    await pilot.press("tab", *"Shinji", "tab", *"Asuka")  # System first, then the names
     for side in (0, 1):
         pilot.app.screen.query_one(f"#eva-roster-{side}").focus()
         await pilot.press("enter")

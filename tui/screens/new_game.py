@@ -29,6 +29,9 @@ from tui.textfit import fit, slug
 
 __all__ = ["NewGameScreen", "new_save_path"]
 
+#: Width of the labels in front of the fields (cells; the stylesheet's ``.ng-label``).
+LABEL_WIDTH = 14
+
 #: Longest player name accepted (characters).
 MAX_PLAYER_NAME = 10_000
 
@@ -72,7 +75,7 @@ class NewGameScreen(WartableScreen):
             self._key = next((k for k in systems if ui_for(k) is not None), systems[0] if systems else None)
         with Vertical(id="ng-body"):
             with Horizontal(classes="ng-row"):
-                yield Label(_("System"), classes="ng-label")
+                yield Label(self._label_text("ng-system"), id="ng-label-system", classes="ng-label")
                 yield Select(
                     [(fit(self.wapp.system_title(k), 40), k) for k in systems],
                     value=self._key if self._key is not None else Select.BLANK,
@@ -82,7 +85,9 @@ class NewGameScreen(WartableScreen):
                 )
             for side in (0, 1):
                 with Horizontal(classes="ng-row"):
-                    yield Label(_("Player {n}").format(n=side + 1), classes="ng-label")
+                    yield Label(
+                        self._label_text(f"ng-player-{side}"), id=f"ng-label-{side}", classes="ng-label"
+                    )
                     yield Input(
                         self._players[side],
                         max_length=MAX_PLAYER_NAME,
@@ -96,9 +101,45 @@ class NewGameScreen(WartableScreen):
                 yield Button(_("Start the game"), id="ng-start", compact=True)
 
     async def on_mount(self) -> None:
-        """Show the chosen system's part."""
+        """Show the chosen system's part; the focus starts on the first field, System."""
         await self._show_part()
-        self.query_one("#ng-player-0", Input).focus()
+        self.query_one("#ng-system", Select).focus()
+
+    # -- where the focus is -----------------------------------------------------------
+    #: The shared fields: (field id, label id).
+    _FIELDS: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("ng-system", "ng-label-system"),
+        ("ng-player-0", "ng-label-0"),
+        ("ng-player-1", "ng-label-1"),
+    )
+
+    def _label_text(self, field: str) -> str:
+        """A field's label, ending with the pointer (at the field) when the field has
+        the focus, so the focus shows without colour too."""
+        if field == "ng-system":
+            text = _("System")
+        else:
+            text = _("Player {n}").format(n=int(field[-1]) + 1)
+        text = fit(text, LABEL_WIDTH - 2)
+        focused = self.focused is not None and self.focused.id == field
+        return text.ljust(LABEL_WIDTH - 1) + (self.glyphs.pointer if focused else " ")
+
+    def _mark_focus(self) -> None:
+        for field, label in self._FIELDS:
+            try:
+                widget = self.query_one(f"#{label}", Label)
+            except NoMatches:
+                return
+            widget.update(self._label_text(field))
+            widget.set_class(self.focused is not None and self.focused.id == field, "-focus")
+
+    def on_descendant_focus(self) -> None:
+        """Point at the label of the field that has the focus."""
+        self._mark_focus()
+
+    def on_descendant_blur(self) -> None:
+        """Take the pointer off a field that lost the focus."""
+        self._mark_focus()
 
     async def refresh_language(self) -> None:
         """Re-compose in the new language, keeping the choices already made."""
@@ -129,6 +170,15 @@ class NewGameScreen(WartableScreen):
                 self._part = maker()
             await box.mount(self._part)
         self._show_problems()
+
+    def action_help(self) -> None:
+        """The keys, then what the system's part asks for (``help_rows`` of the part)."""
+        from tui.screens.base import key_rows
+        from tui.screens.help import HelpScreen
+
+        extra = getattr(self._part, "help_rows", None)
+        rows = key_rows(self) + (list(extra()) if callable(extra) else [])
+        self.app.push_screen(HelpScreen(self.screen_title(), rows))
 
     # -- state --------------------------------------------------------------------
     def problems(self) -> list[str]:
@@ -165,10 +215,14 @@ class NewGameScreen(WartableScreen):
 
     @on(Select.Changed, "#ng-system")
     async def _system_changed(self, event: Select.Changed) -> None:
+        """A system chosen: its part replaces the old one, and the focus goes on to the
+        players' names."""
         value = event.value
         if isinstance(value, str) and value != self._key:
             self._key = value
             await self._show_part()
+            if event.select.has_focus:
+                self.query_one("#ng-player-0", Input).focus()
 
     @on(Input.Changed, "#ng-player-0")
     @on(Input.Changed, "#ng-player-1")
@@ -178,6 +232,7 @@ class NewGameScreen(WartableScreen):
 
     @on(Input.Submitted)
     def _next_field(self) -> None:
+        """Enter in a name field: the name is done, on to the next field."""
         self.focus_next()
 
     @on(Button.Pressed, "#ng-start")
