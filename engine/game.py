@@ -22,10 +22,12 @@ from engine.record import (
     FORMAT,
     VERSION,
     ActionRecord,
+    Message,
     SaveError,
     SaveFile,
     decode_save,
     encode_save,
+    message_from,
     state_checksum,
     write_atomic,
 )
@@ -152,8 +154,14 @@ class Game:
 
     def can_undo(self, side: int) -> bool:
         """True when ``side``'s last action can be taken back: it was the last action of
-        the game, it was ``side``'s, and no die has been rolled since it began."""
-        return bool(self.records) and len(self.records) > self._base[1] and self.records[-1].side == side
+        the game, it was ``side``'s, no die has been rolled since it began, and the game
+        is not over (a finished game stays finished)."""
+        return (
+            bool(self.records)
+            and len(self.records) > self._base[1]
+            and self.records[-1].side == side
+            and self.result() is None
+        )
 
     def undo(self, side: int) -> bool:
         """Take back ``side``'s last action if :meth:`can_undo`; returns whether it did."""
@@ -195,7 +203,21 @@ class Game:
             checksum=state_checksum(self.state),
             finished=self.result() is not None,
             summary=self.ruleset.summary(self.state),
+            summary_message=self._summary_message(),
         )
+
+    def _summary_message(self) -> Message | None:
+        """The ruleset's summary in a language-neutral form (its optional
+        ``summary_message``), or None when it has none. A failure there never stops
+        the game from being saved: the English summary is kept in any case."""
+        hook = getattr(self.ruleset, "summary_message", None)
+        if hook is None:
+            return None
+        try:
+            message = message_from(hook(self.state))
+        except Exception:  # noqa: BLE001 - the English summary is enough to list the save
+            return None
+        return message if isinstance(message, Message) else None
 
     def save(self, path: Path | None = None) -> Path:
         """Write the save atomically to ``path`` (default: the game's path), keeping
@@ -229,19 +251,20 @@ class Game:
         try:
             rs = _registry.get(save.ruleset)
         except _registry.UnknownRuleset:
-            raise SaveError(_("unknown ruleset {key!r}").format(key=save.ruleset)) from None
+            raise SaveError(_("unknown ruleset {key!r}").format(key=save.ruleset), kind="system") from None
         if save.ruleset_version > rs.version:
             raise SaveError(
                 _("the save uses {key} rules version {version}; this Wartable has version {ours}").format(
                     key=save.ruleset, version=save.ruleset_version, ours=rs.version
-                )
+                ),
+                kind="newer",
             )
         try:
             seed = bytes.fromhex(save.seed)
         except ValueError:
             raise SaveError(_("the seed is damaged")) from None
         if seed_hash(seed) != save.seed_hash:
-            raise SaveError(_("the seed does not match its published hash"))
+            raise SaveError(_("the seed does not match its published hash"), kind="replay")
         try:
             setup = msgspec.json.decode(save.setup, type=rs.Setup)
         except (msgspec.DecodeError, RecursionError) as exc:
@@ -250,11 +273,13 @@ class Game:
         try:
             game = cls(rs, setup, seed=seed, players=save.players, dice=dice)
         except DiceDivergence as exc:
-            raise SaveError(_("the opening diverges: {reason}").format(reason=exc), 0) from None
+            raise SaveError(
+                _("the opening diverges: {reason}").format(reason=exc), 0, kind="replay"
+            ) from None
         except Exception as exc:  # noqa: BLE001 - the file is untrusted: refuse it, never crash
             raise SaveError(_("the set-up is not valid: {reason}").format(reason=exc)) from None
         if not dice.exhausted():
-            raise SaveError(_("the opening rolls do not match the record"), 0)
+            raise SaveError(_("the opening rolls do not match the record"), 0, kind="replay")
         game.created = save.created
         for i, rec in enumerate(save.actions, start=1):
             try:
@@ -263,7 +288,9 @@ class Game:
                 raise SaveError(_("action {n} is damaged: {reason}").format(n=i, reason=exc), i) from None
             if rec.side not in game.to_act() and not getattr(action, "out_of_turn", False):
                 raise SaveError(
-                    _("action {n} ({text}) was not that side's to make").format(n=i, text=rec.text), i
+                    _("action {n} ({text}) was not that side's to make").format(n=i, text=rec.text),
+                    i,
+                    kind="replay",
                 )
             dice.expect(rec.rolls)
             n0 = len(dice.log)
@@ -275,10 +302,13 @@ class Game:
                         n=i, text=rec.text, reason=exc
                     ),
                     i,
+                    kind="replay",
                 ) from None
             except ActionError as exc:
                 raise SaveError(
-                    _("action {n} ({text}) is not legal: {reason}").format(n=i, text=rec.text, reason=exc), i
+                    _("action {n} ({text}) is not legal: {reason}").format(n=i, text=rec.text, reason=exc),
+                    i,
+                    kind="replay",
                 ) from None
             except Exception as exc:  # noqa: BLE001 - the file is untrusted: refuse it, never crash
                 raise SaveError(
@@ -286,6 +316,7 @@ class Game:
                         n=i, reason=f"{type(exc).__name__}: {exc}"
                     ),
                     i,
+                    kind="replay",
                 ) from None
             if not dice.exhausted():
                 raise SaveError(
@@ -293,6 +324,7 @@ class Game:
                         n=i, text=rec.text
                     ),
                     i,
+                    kind="replay",
                 )
             game.records.append(ActionRecord(rec.side, rec.text, rec.action, list(dice.log[n0:]), rec.public))
             game._marks.append(len(game.events))
@@ -300,7 +332,9 @@ class Game:
             if rec.rolls:
                 game._base = (msgspec.msgpack.encode(game.state), len(game.records))
         if state_checksum(game.state) != save.checksum:
-            raise SaveError(_("the final state does not match the save's checksum"), len(save.actions))
+            raise SaveError(
+                _("the final state does not match the save's checksum"), len(save.actions), kind="replay"
+            )
         # continue with ordinary dice from where the record stopped
         live = Dice(seed)
         live.set_counters(dice.counters())
@@ -320,6 +354,6 @@ class Game:
             data = path.read_bytes()
         except OSError as exc:
             raise SaveError(
-                _("cannot read {name}: {reason}").format(name=path.name, reason=exc.strerror)
+                _("cannot read {name}: {reason}").format(name=path.name, reason=exc.strerror), kind="read"
             ) from None
         return cls.from_save(decode_save(data), path=path)

@@ -124,6 +124,25 @@ def test_sc_12_1_4_attack_move_or_pass_exactly_one():
     refused(base, 0, MoveSquad("1A", "b2"), "SC-12.1.4")
 
 
+def test_sc_12_1_4_each_squad_without_an_attack_says_why():
+    """SC-5.1, SC-12.1.4: the options say why a squad has no attack: no Potential (even next
+    to an enemy), or no enemy squad on an adjacent cell."""
+    state = position(
+        ["1A 3/3/3 b2", "1B 0/2/0 a3", "1C 2/2/2 e1"],
+        ["2A 2/2/2 b3"],
+        setup=FIELD,
+        reserves=((2, 2, 2), (0, 0, 0)),
+    )
+    opts = RULESET.options(state, 0)
+    assert [a.attacker for a in opts.attacks] == ["1A"]
+    why = opts.cannot_attack
+    assert set(why) == {"1B", "1C"}
+    assert why["1B"].rule == "SC-5.1" and "no Potential" in why["1B"].text()  # 1B is next to 2A
+    assert why["1C"].rule == "SC-12.1.4" and "adjacent" in why["1C"].text()
+    base = position(["1A 3/3/3", "1B 0/2/0"], ["2A 2/2/2"])
+    assert set(RULESET.options(base, 0).cannot_attack) == {"1B"}
+
+
 def test_sc_12_1_5_new_squad_placement():
     """SC-12.1.5: a new squad goes on an empty cell of the home zone or next to one of the
     owner's squads; transfers between squads ignore distance; a squad that leaves frees its cell."""

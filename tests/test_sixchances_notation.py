@@ -170,6 +170,30 @@ def test_bad_syntax_is_a_notation_error(text):
     assert str(exc.value)
 
 
+def test_help_is_answered_with_the_whole_notation():
+    """``help`` is not an action: the answer lists every form of the notation, each of which
+    reads as notation (the forms documented are the forms accepted)."""
+    from engine.rulesets.sixchances.actions import NOTATION, notation_help
+
+    for text in ("help", "HELP", " ? "):
+        with pytest.raises(NotationError) as exc:
+            parse_notation(text)
+        assert str(exc.value) == notation_help()
+    for form, _meaning in NOTATION:
+        assert form in notation_help()
+        parse_notation(form)  # never raises
+    with pytest.raises(NotationError, match="help"):
+        parse_notation("fire 2B")
+    # the rules text a player reads has the whole notation too, in both languages
+    from tui.rulebook import read_help
+
+    for lang in ("en", "ru"):
+        found = read_help("sixchances", lang)
+        assert found is not None and found[1] == lang
+        for form, _meaning in NOTATION:
+            assert f"`{form}`" in found[0], (lang, form)
+
+
 def test_sc_5_1_ambiguous_attack_abbreviation_lists_candidates():
     """SC-5.1: ``x 2A`` with two possible attackers is ambiguous; ``1B x`` with one target is not."""
     state = position(["1A 3/3/3", "1B 1/0/0", "1C 0/1/0"], ["2A 2/2/2"])

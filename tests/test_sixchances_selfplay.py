@@ -3,7 +3,10 @@ crosses a die roll, and a game driven through :class:`engine.game.Game`."""
 
 from __future__ import annotations
 
+import random
+
 import msgspec
+import pytest
 
 from engine.game import Game
 from engine.record import state_checksum
@@ -87,6 +90,34 @@ def test_undo_never_crosses_a_die_roll():
     assert not game.can_undo(side)
 
 
+def _played_to_the_end(game: Game, rng: random.Random) -> Game:
+    """``game`` played at random (the ruleset's own random actions) to its end."""
+    rs = game.ruleset
+    while sides := game.to_act():
+        side = min(sides)
+        game.submit(side, rs.random_action(game.state, side, rng))
+    return game
+
+
+@pytest.mark.parametrize("system", ["sixchances", "eva"])
+def test_no_undo_once_the_game_is_over(system: str):
+    """A finished game stays finished: its last action cannot be taken back, even when
+    no die was rolled for it (in both systems the last action here rolls nothing)."""
+    rs = get(system)
+    # seeds whose random games end with an action that rolls nothing (the last
+    # reinforcement's rearrangement; an Eva's end of activation)
+    rng = random.Random(6 if system == "sixchances" else 1)
+    game = _played_to_the_end(
+        Game(rs, rs.random_setup(rng) if system == "eva" else Setup(), seed=b"end"), rng
+    )
+    assert game.result() is not None
+    last = game.records[-1]
+    assert last.rolls == []  # without the rule, this action could be taken back
+    assert not game.can_undo(last.side) and not game.can_undo(1 - last.side)
+    assert not game.undo(last.side)
+    assert game.result() is not None
+
+
 def test_hidden_orders_stay_out_of_the_other_sides_log():
     """SC-2.5: the opponent's log shows only that an order was sealed."""
     game = Game(RULESET, Setup(split=(25, 25, 25)), seed=b"log")
@@ -94,3 +125,26 @@ def test_hidden_orders_stay_out_of_the_other_sides_log():
     seen = [e.text() for e in game.log(1)]
     assert any("sealed" in t for t in seen) and not any("Pot 5" in t for t in seen)
     assert any("Pot 5" in e.text() for e in game.log(0))
+
+
+def test_the_summary_is_one_readable_line():
+    """The save list's line: who decides and what (or who won and how), then each player's
+    remaining total (SC-1.8), squads and unused dice, in words, not codes."""
+    game = Game(RULESET, Setup(split=(25, 25, 25)), seed=b"summary")
+    assert RULESET.summary(game.state) == "Building the starting squads"
+    game.submit(0, "build 5/3/2 4/4/2 3/3/4 2/5/3")
+    assert RULESET.summary(game.state) == "Building the starting squads (Player 1 has sealed)"
+    game.submit(1, "build 3/3/4 3/4/3 4/3/3 2/2/6")
+    side = game.state.active
+    assert RULESET.summary(game.state) == (
+        f"Turn 1: Player {side + 1}, Attack step. "
+        "Player 1: 75 tokens, 4 squads, 6 dice; Player 2: 75 tokens, 4 squads, 6 dice"
+    )
+    game.submit(side, RULESET.legal_actions(game.state, side)[0])
+    assert RULESET.summary(game.state).startswith(f"Turn 1: Player {2 - side} defends. ")
+    rng = random.Random(6)
+    game = _played_to_the_end(Game(RULESET, Setup(), seed=b"end"), rng)
+    text = RULESET.summary(game.state)
+    assert text.startswith(("Player 1 wins (", "Player 2 wins (", "Draw ("))
+    assert f"after {game.state.turn} turns. Player 1: " in text
+    assert "P1" not in text and "(c)" not in text

@@ -233,6 +233,26 @@ def test_sc_2_4_and_amb_3_exactly_four_squads_of_exactly_ten():
     assert RULESET.validate_build(state, 0, [SquadOrder(1, 1, 1)])[0].rule == "SC-2.4"
 
 
+def test_suggested_orders_come_sensible_first():
+    """SC-2.4: the builder's suggestions are every sampled order, the sensible ones first:
+    every squad can attack (Potential >= 1, SC-3.3) and holds every colour, close to an even
+    mix; an order with a squad that can never attack comes only after all that can."""
+    from engine.rulesets.sixchances.roster import sample_builds
+
+    state, _ = new()
+    opts = RULESET.options(state, 0)
+    r = state.players[0].reserve
+    assert set(opts.suggestions) == set(sample_builds(state.setup, 0, (r.pot, r.res, r.sup)))
+    assert len(opts.suggestions) == len(set(opts.suggestions))
+    first = opts.suggestions[0]
+    assert all(min(sq.pot, sq.res, sq.sup) >= 1 for sq in first)
+    assert all(max(sq.pot, sq.res, sq.sup) - min(sq.pot, sq.res, sq.sup) <= 1 for sq in first)
+    no_attack = [any(sq.pot == 0 for sq in order) for order in opts.suggestions]
+    assert no_attack.index(True) > no_attack.count(False) - 1  # all able orders first
+    for order in opts.suggestions[:10]:
+        assert RULESET.validate_build(state, 0, order) == []
+
+
 def test_sc_2_5_and_amb_4_hidden_simultaneous_building():
     """SC-2.5, SC-AMB-4: both sides act at once; a sealed order is absent from the other
     side's view and events; it cannot be changed; arrival order does not matter."""

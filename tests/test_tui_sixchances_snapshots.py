@@ -22,7 +22,7 @@ from textual.pilot import Pilot
 
 from engine.game import Game
 from engine.rulesets.sixchances import RULESET
-from engine.rulesets.sixchances.actions import Attack, Build, Reinforce
+from engine.rulesets.sixchances.actions import Attack, Reinforce
 from engine.rulesets.sixchances.options import AttackOptions
 from engine.rulesets.sixchances.state import Setup
 from tui.rulesets.sixchances.table import SixChancesScreen
@@ -39,10 +39,10 @@ def new_game(setup: Setup | None = None) -> Game:
 
 
 def built(setup: Setup | None = None) -> Game:
-    """Both players have sealed the engine's first suggested squads."""
+    """Both players have sealed one of the engine's sample orders (the fourth)."""
     game = new_game(setup)
     for side in (0, 1):
-        game.submit(side, Build(squads=game.options(side).suggestions[3]))
+        game.submit(side, RULESET.legal_actions(game.state, side)[3])
     return game
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from engine.i18n import N_
 from engine.rosterfile import Problem
 from engine.rulesets.sixchances import rules
 from engine.rulesets.sixchances.actions import Action, format_action
@@ -30,7 +31,8 @@ class SixChances:
 
     key: ClassVar[str] = "sixchances"
     version: ClassVar[int] = 1
-    title: ClassVar[str] = "Six Chances Party"
+    #: The system's title, untranslated (show it through ``_()``).
+    title: ClassVar[str] = N_("Six Chances Party")
     Setup: ClassVar[type] = Setup
     State: ClassVar[type] = State
     Action: ClassVar[Any] = Action
@@ -49,6 +51,58 @@ class SixChances:
     summary = staticmethod(rules.summary)
     check_invariants = staticmethod(rules.check_invariants)
     check_regroup = staticmethod(rules.check_regroup)
+
+    def summary_message(self, state: State) -> tuple[str, dict[str, Any]]:
+        """The summary in a language-neutral form (see :class:`engine.ruleset.Ruleset`):
+        the turn and who decides (or the result and how it came), then each player's
+        remaining total (SC-1.8), squads and unused reinforcement dice."""
+        from engine.rulesets.sixchances.catalog import ENDINGS
+
+        def player(side: int) -> tuple[str, dict[str, Any]]:
+            return N_("Player {n}"), {"n": side + 1}
+
+        if state.phase == "over":
+            result = (
+                (N_("Draw"), {})
+                if state.winner is None
+                else (N_("{player} wins"), {"player": player(state.winner)})
+            )
+            head: tuple[str, dict[str, Any]] = (
+                N_("{result} ({ending}), turn {turn}"),
+                {
+                    "result": result,
+                    "ending": (ENDINGS.get(state.ending, state.ending), {}),
+                    "turn": state.turn,
+                },
+            )
+        elif state.phase == "build":
+            sealed = [s for s, p in enumerate(state.players) if p.order is not None]
+            if sealed:
+                return N_("Building the starting squads ({player} has sealed)"), {"player": player(sealed[0])}
+            return N_("Building the starting squads"), {}
+        elif state.phase == "defend":
+            head = (
+                N_("Turn {turn}: {player} defends"),
+                {"turn": state.turn, "player": player(1 - state.active)},
+            )
+        else:
+            step = N_("Attack step") if state.phase == "attack" else N_("Support step")
+            head = (
+                N_("Turn {turn}: {player}, {step}"),
+                {
+                    "turn": state.turn,
+                    "player": player(state.active),
+                    "step": (step, {}),
+                },
+            )
+        sides = [
+            (
+                N_("{player}: tokens {tokens}, squads {squads}, dice {dice}"),
+                {"player": player(side), "tokens": p.remaining, "squads": len(p.squads), "dice": len(p.dice)},
+            )
+            for side, p in enumerate(state.players)
+        ]
+        return N_("{head}. {first}; {second}"), {"head": head, "first": sides[0], "second": sides[1]}
 
     def format_action(self, state: State, side: int, action: Any) -> str:
         """``action`` in notation (see ``actions.py``); the notation needs no state."""

@@ -28,6 +28,8 @@ canonical form is what :func:`format_action` writes):
 
 Syntax errors raise :class:`engine.ruleset.NotationError`; this module never
 looks at the state (the rules resolve abbreviations and check legality).
+``help`` (or ``?``) is answered with the whole notation (:func:`notation_help`),
+also as a :class:`engine.ruleset.NotationError`, since it is not an action.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from typing import Any
 
 import msgspec
 
-from engine.i18n import _
+from engine.i18n import N_, _
 from engine.ruleset import NotationError
 from engine.rulesets.sixchances.catalog import Stat
 from engine.rulesets.sixchances.state import SquadOrder
@@ -53,8 +55,10 @@ __all__ = [
     "Pass",
     "Regroup",
     "Reinforce",
+    "NOTATION",
     "Transfer",
     "format_action",
+    "notation_help",
     "parse_notation",
 ]
 
@@ -130,6 +134,54 @@ class EndTurn(msgspec.Struct, frozen=True, tag="end"):
 Action = Build | Attack | Defend | MoveSquad | Pass | Reinforce | Regroup | EndTurn
 
 
+#: The whole notation for the help, one entry per form: (how it is written, what it
+#: does, untranslated). The rules text (help/en.md) has the same list.
+NOTATION: tuple[tuple[str, str], ...] = (
+    (
+        "build 4/3/3 4/3/3 3/4/3 3/3/4",
+        N_(
+            "Seal the starting squads: each squad's Potential/Resilience/Support in tokens, "
+            "in label order; on the field each is followed by its cell, 4/3/3@a2 (SC-2.4, SC-12.1.2)."
+        ),
+    ),
+    (
+        "1A x 2B",
+        N_("Squad 1A attacks squad 2B (SC-5.1); x 2B or 1A x when only one squad fits."),
+    ),
+    (
+        "defend res",
+        N_("Defend with pot, res or sup (SC-5.3); defend alone when only one stat can."),
+    ),
+    ("1A to c2", N_("Field variant: move squad 1A to the adjacent empty cell c2 (SC-12.1.4).")),
+    ("pass", N_("Field variant: neither attack nor move this turn (SC-12.1.4).")),
+    (
+        "reinforce d8",
+        N_("Roll that unused reinforcement die (SC-9.3); reinforce alone when one die is left."),
+    ),
+    (
+        "regroup 2pot reserve>1A, 1res 1B>1E",
+        N_(
+            "After the roll, move tokens: how many, the colour (pot, res, sup), from>to, "
+            "each place the reserve or a squad; a new squad takes your next label "
+            "(SC-9.4-SC-9.7)."
+        ),
+    ),
+    (
+        "regroup 1pot reserve>1E @c2",
+        N_("Field variant: a new squad's cell follows the transfers (SC-12.1.5)."),
+    ),
+    ("regroup none", N_("After the roll, move nothing; the die stays used (SC-9.3).")),
+    ("end", N_("End the turn without reinforcing (SC-9.2).")),
+)
+
+
+def notation_help() -> str:
+    """The whole notation as translated text: a head line, then each form and what it does."""
+    lines = [_("Actions are typed in notation (any letter case):")]
+    lines += [f"  {form}  {_(meaning)}" for form, meaning in NOTATION]
+    return "\n".join(lines)
+
+
 # ---------------------------------------------------------------------------
 # Formatting
 # ---------------------------------------------------------------------------
@@ -198,6 +250,8 @@ def parse_notation(text: str) -> tuple[type, dict[str, Any]]:
     low = src.lower()
     if not src:
         raise _syntax(text, _("the text is empty"))
+    if low in ("help", "?"):
+        raise NotationError(notation_help())
     if low == "end":
         return EndTurn, {}
     if low == "pass":
@@ -250,4 +304,4 @@ def parse_notation(text: str) -> tuple[type, dict[str, Any]]:
                 Transfer(int(tm.group(1)), tm.group(2).lower(), _place(tm.group(3)), _place(tm.group(4)))
             )
         return Regroup, {"moves": tuple(moves), "cell": cell}
-    raise _syntax(text, _("unknown action"))
+    raise _syntax(text, _("unknown action; type \u201chelp\u201d for the notation"))

@@ -96,13 +96,16 @@ class AttackOptions(msgspec.Struct, tag="attack", kw_only=True):
 
     ``attacks``: every legal attack with its odds; ``must_attack``: an attack is
     mandatory (SC-4.4; never on the field); ``moves`` and ``can_pass``: the field
-    variant's other choices (SC-12.1.4).
+    variant's other choices (SC-12.1.4); ``cannot_attack``: for each of the side's
+    squads that has no legal attack, why (the rule and the message), e.g. no
+    Potential (SC-5.1) or no enemy squad on an adjacent cell (SC-12.1.4).
     """
 
     attacks: tuple[AttackChoice, ...]
     must_attack: bool
     moves: tuple[MoveChoice, ...] = ()
     can_pass: bool = False
+    cannot_attack: dict[str, Problem] = {}
 
 
 class DefenceChoice(msgspec.Struct, frozen=True, kw_only=True):

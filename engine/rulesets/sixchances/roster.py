@@ -3,7 +3,9 @@
 Each player forms exactly K squads (default 4) of exactly M tokens (default 10)
 from their own reserve, with any colour mix. :func:`build_problems` lists what
 is wrong with an order (never raises); :func:`sample_builds` proposes a varied,
-deterministic set of valid orders for bots and selfplay.
+deterministic set of valid orders for bots and selfplay, and
+:func:`suggested_builds` the same orders with the sensible ones first (for a
+player who asks for a suggestion).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from engine.rosterfile import Problem
 from engine.rulesets.sixchances.board import home_zone
 from engine.rulesets.sixchances.state import Setup, SquadOrder, Tokens, squad_label
 
-__all__ = ["build_problems", "sample_builds"]
+__all__ = ["build_problems", "sample_builds", "suggested_builds"]
 
 
 #: "the reserve lacks tokens of a colour", per colour (red, green, blue)
@@ -170,3 +172,31 @@ def sample_builds(
             need -= t
         order_list.append(SquadOrder(take[0], take[1], take[2], cells[j]))
     return (tuple(order_list),)
+
+
+def _sense(order: tuple[SquadOrder, ...]) -> tuple[int, int, int, int]:
+    """How sensible a starting order looks (smaller first): squads that can never attack
+    (Potential 0, SC-3.3), then squads missing a stat (no defence die of that colour, no
+    Support to pierce Resilience or save Potential), then how far the squads are from an
+    even mix of colours, then more Potential first."""
+    no_attack = missing = spread = pot = 0
+    for sq in order:
+        levels = (sq.pot, sq.res, sq.sup)
+        no_attack += sq.pot == 0
+        missing += sum(1 for v in levels if v == 0)
+        spread += max(levels) - min(levels)
+        pot += sq.pot
+    return no_attack, missing, spread, -pot
+
+
+@lru_cache(maxsize=1024)
+def suggested_builds(
+    setup: Setup, side: int, reserve: tuple[int, int, int]
+) -> tuple[tuple[SquadOrder, ...], ...]:
+    """The orders of :func:`sample_builds`, sensible ones first: every squad able to
+    attack and holding every colour, close to an even mix (e.g. four squads of 4/3/3),
+    before lopsided or mechanical ones (a squad all Support, a squad without Potential).
+    The order among equals is that of :func:`sample_builds`."""
+    orders = sample_builds(setup, side, reserve)
+    ranked = sorted(range(len(orders)), key=lambda i: (_sense(orders[i]), i))
+    return tuple(orders[i] for i in ranked)

@@ -84,7 +84,7 @@ from engine.rulesets.sixchances.options import (
     SupportOptions,
     Waiting,
 )
-from engine.rulesets.sixchances.roster import build_problems, sample_builds
+from engine.rulesets.sixchances.roster import build_problems, sample_builds, suggested_builds
 from engine.rulesets.sixchances.state import (
     Pending,
     Player,
@@ -1089,6 +1089,17 @@ def _attack_choice(att: Squad, tgt: Squad) -> AttackChoice:
     )
 
 
+def _why_not_attack(state: State, side: int, sq: Squad) -> Problem:
+    """Why squad ``sq`` of ``side`` has no legal attack now: no Potential (SC-5.1, SC-3.3),
+    else no enemy squad on an adjacent cell (field variant, SC-12.1.4), else no enemy
+    squad on the table (SC-4.3)."""
+    if sq.pot < 1:
+        return Problem("SC-5.1", N_("{label} has no Potential and cannot attack."), {"label": sq.label})
+    if not state.players[1 - side].squads:
+        return Problem("SC-4.3", N_("The opponent has no squad on the table to attack."))
+    return Problem("SC-12.1.4", N_("{label} has no enemy squad on an adjacent cell."), {"label": sq.label})
+
+
 def options(state: State, side: int) -> Any:
     """The legal choices of ``side`` now, with every number a UI shows (one struct of
     :mod:`engine.rulesets.sixchances.options`; :class:`Waiting` when ``side`` has nothing
@@ -1104,7 +1115,7 @@ def options(state: State, side: int) -> Any:
             cells=home_zone(side) if state.setup.field else (),
             sealed=me.order is not None,
             sealed_order=me.order or (),
-            suggestions=tuple(sample_builds(state.setup, side, (r.pot, r.res, r.sup)))
+            suggestions=suggested_builds(state.setup, side, (r.pot, r.res, r.sup))
             if me.order is None
             else (),
         )
@@ -1118,11 +1129,17 @@ def options(state: State, side: int) -> Any:
             if att.pot >= 1
             for tgt in _targets(state, side, att)
         )
+        able = {a.attacker for a in attacks}
+        why = {sq.label: _why_not_attack(state, side, sq) for sq in me.squads if sq.label not in able}
         if state.setup.field:
             return AttackOptions(
-                attacks=attacks, must_attack=False, moves=tuple(_moves(state, side)), can_pass=True
+                attacks=attacks,
+                must_attack=False,
+                moves=tuple(_moves(state, side)),
+                can_pass=True,
+                cannot_attack=why,
             )
-        return AttackOptions(attacks=attacks, must_attack=True)
+        return AttackOptions(attacks=attacks, must_attack=True, cannot_attack=why)
     if phase == "defend":
         pending = state.pending
         assert pending is not None
@@ -1446,20 +1463,29 @@ def check_invariants(state: State) -> None:
     assert state.idle <= state.setup.stalemate_turns
 
 
+_STEP_WORDS = {"attack": "Attack step", "support": "Support step", "regroup": "Support step"}
+
+
 def summary(state: State) -> str:
-    """One line: the phase or result and, per player, squads, tokens on the table and in
-    reserve, the remaining total (SC-1.8) and the unused reinforcement dice."""
+    """One plain English line for a list of saves: the turn and who decides (or the
+    result and how it came), then each player's remaining total (SC-1.8), squads and
+    unused reinforcement dice, e.g. ``Turn 4: Player 2 defends. Player 1: 4 squads, 75
+    tokens, 5 dice; Player 2: ...``."""
+    if state.phase == "over":
+        who = "Draw" if state.winner is None else f"Player {state.winner + 1} wins"
+        head = f"{who} ({ENDINGS.get(state.ending, state.ending)}) after {state.turn} turns"
+    elif state.phase == "build":
+        sealed = [f"Player {s + 1}" for s, p in enumerate(state.players) if p.order is not None]
+        head = "Building the starting squads" + (f" ({sealed[0]} has sealed)" if sealed else "")
+    elif state.phase == "defend":
+        head = f"Turn {state.turn}: Player {2 - state.active} defends"
+    else:
+        head = f"Turn {state.turn}: Player {state.active + 1}, {_STEP_WORDS.get(state.phase, state.phase)}"
+    if state.phase == "build":
+        return head
     parts = []
     for side, p in enumerate(state.players):
-        dice = " ".join(f"d{d}" for d in p.dice) or "-"
-        parts.append(
-            f"P{side + 1}: {len(p.squads)} squads, {p.on_table}+{p.reserve.total}={p.remaining} tokens, dice {dice}"
-        )
-    if state.phase == "over":
-        who = "draw" if state.winner is None else f"P{state.winner + 1} wins"
-        head = f"turn {state.turn}, {who} ({state.ending})"
-    elif state.phase == "build":
-        head = "building"
-    else:
-        head = f"turn {state.turn}, P{state.active + 1} {state.phase}"
-    return f"{head}; " + "; ".join(parts)
+        squads = "1 squad" if len(p.squads) == 1 else f"{len(p.squads)} squads"
+        dice = "1 die" if len(p.dice) == 1 else f"{len(p.dice) or 'no'} dice"
+        parts.append(f"Player {side + 1}: {p.remaining} tokens, {squads}, {dice}")
+    return f"{head}. " + "; ".join(parts)
