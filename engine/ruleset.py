@@ -180,6 +180,13 @@ class Ruleset(Protocol):
         ...
 
     # Optional methods (looked up with getattr):
+    #   summary_message(state) -> (msgid, args)   the summary in a language-neutral form,
+    #       stored in the save beside the English summary and shown translated (the load
+    #       list, the title screen): msgid is an English message ID marked with N_;
+    #       args maps each {name} of it to a number, a text, a nested (msgid, args) pair,
+    #       or a {language: text} mapping (a text given in several languages, English
+    #       under "en", such as a map's title). No plural forms: write "squads: 4".
+    #       Rendered by engine.record.render_message.
     #   public_text(state, side, action) -> str   the notation as the other side may
     #       read it (a sealed order or a private choice hidden), before apply
     #   random_action(state, side, rng) -> action | None   a uniform random legal action

@@ -335,3 +335,63 @@ def test_selfplay_200_games_save_and_load_to_the_identical_state(tmp_path: Path)
         back = Game.load(path)
         assert msgspec.msgpack.encode(back.state) == msgspec.msgpack.encode(game.state), index
         assert decode_save(path.read_bytes()).finished == (game.result() is not None)
+
+
+# ---------------------------------------------------------------------------
+# Summaries in a language-neutral form
+# ---------------------------------------------------------------------------
+def _played(key: str, seed: int, actions: int) -> Game:
+    rs = get(key)
+    rng = random.Random(seed)
+    game = Game(rs, rs.random_setup(rng), seed=bytes([seed]) * 32)
+    for _ in range(actions):
+        if not game.to_act():
+            break
+        side = min(game.to_act())
+        game.submit(side, rs.random_action(game.state, side, rng))
+    return game
+
+
+@pytest.mark.parametrize("key", ["eva", "sixchances"])
+def test_both_systems_summaries_are_stored_neutral_and_shown_in_russian(key: str, tmp_path: Path):
+    from engine.i18n import current_language, set_language
+    from engine.record import render_message
+
+    before = current_language()
+    for n in (0, 5, 60, 2000):
+        game = _played(key, 7, n)
+        save = decode_save(game.save(tmp_path / "g.json").read_bytes())
+        assert save.summary == game.ruleset.summary(game.state)  # the English line is kept
+        assert save.summary_message is not None
+        try:
+            set_language("en")
+            english = render_message(save.summary_message)
+            set_language("ru")
+            russian = render_message(save.summary_message)
+        finally:
+            set_language(before)
+        assert english and "{" not in english
+        assert russian != english and "{" not in russian
+        assert any("а" <= ch <= "я" for ch in russian.lower()), russian
+        if key == "eva":
+            assert english == save.summary
+
+
+def test_a_save_without_the_neutral_summary_still_loads_and_shows_its_english_line():
+    from tui.saves import render_summary
+
+    data = (Path(__file__).parent / "data" / "save-v1.json").read_bytes()
+    save = decode_save(data)
+    assert save.summary_message is None and save.summary
+    assert render_summary(save.summary, save.summary_message) == save.summary
+
+
+def test_a_summary_from_a_file_is_never_formatted_unsafely():
+    from engine.record import Message, render_message
+
+    for template in ("{a:>999999999}", "{a.__class__}", "{a!r}", "{0}", "{missing}", "{a"):
+        assert render_message(Message(id=template, args={"a": 1})) == template
+    deep = Message(id="{x}", args={"x": 1})
+    for _ in range(50):
+        deep = Message(id="{x}", args={"x": deep})
+    assert render_message(deep)  # cut short, no recursion error

@@ -210,3 +210,110 @@ def test_killed_mid_game_the_save_holds_every_acknowledged_action(tmp_path: Path
 @pytest.mark.slow
 def test_two_hundred_kills(tmp_path: Path):
     _crash_test(tmp_path, 200)
+
+
+# ---------------------------------------------------------------------------
+# Lock files, previous versions, plain reasons
+# ---------------------------------------------------------------------------
+def test_a_released_lock_leaves_no_lock_file(tmp_path: Path):
+    path = tmp_path / "g.json"
+    path.write_text("{}")
+    with SaveLock(path) as lock:
+        assert lock.lock_path.exists()
+    assert not (tmp_path / "g.json.lock").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]
+
+
+def test_a_lock_file_is_removed_only_by_its_holder(tmp_path: Path):
+    """A second opener is refused and removes nothing; once the holder releases, the
+    next opener takes a fresh lock, and a third one is refused again."""
+    path = tmp_path / "g.json"
+    first = SaveLock(path).acquire()
+    second = SaveLock(path)
+    with pytest.raises(SaveLocked):
+        second.acquire()
+    assert second.lock_path.exists()  # the refused opener left the holder's file alone
+    first.release()
+    assert not second.lock_path.exists()
+    second.acquire()
+    with pytest.raises(SaveLocked):
+        SaveLock(path).acquire()
+    second.release()
+    assert not second.lock_path.exists()
+
+
+def test_an_opener_that_found_the_old_lock_file_takes_the_new_one(tmp_path: Path):
+    """The holder removes the lock file just as another process had opened it: that
+    process gets the lock on an unlinked file, which filelock refuses (a timeout). It
+    is not told the game is open elsewhere: it tries again, on a new file."""
+    from filelock import Timeout
+
+    path = tmp_path / "g.json"
+    late = SaveLock(path)
+    real = late._lock.acquire
+    calls = []
+
+    def first_on_a_vanished_file(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise Timeout(str(late.lock_path))
+        return real(*args, **kwargs)
+
+    late._lock.acquire = first_on_a_vanished_file
+    late.acquire()
+    assert len(calls) == 2
+    with pytest.raises(SaveLocked):
+        SaveLock(path).acquire()
+    late.release()
+    assert not late.lock_path.exists()
+
+
+def _damaged(path: Path) -> None:
+    path.write_text(path.read_text().replace('"format": "wartable-save"', '"format": 7'))
+
+
+def test_save_errors_say_what_kind_of_problem(tmp_path: Path):
+    path = tmp_path / "g.json"
+    game = _short_game(path)
+    game.save()
+    text = path.read_text()
+    _damaged(path)
+    with pytest.raises(SaveError) as damaged:
+        Game.load(path)
+    assert damaged.value.kind == "damaged" and "Expected `str`, got `int`" in str(damaged.value)
+    path.write_text(text.replace('"checksum": "', '"checksum": "0'))
+    with pytest.raises(SaveError) as tampered:
+        Game.load(path)
+    assert tampered.value.kind == "replay"
+    path.write_text(text.replace('"version": 1', '"version": 9', 1))
+    with pytest.raises(SaveError) as newer:
+        Game.load(path)
+    assert newer.value.kind == "newer"
+    path.write_text(text.replace('"ruleset": "eva"', '"ruleset": "chess"'))
+    with pytest.raises(SaveError) as unknown:
+        Game.load(path)
+    assert unknown.value.kind == "system"
+
+
+def test_a_previous_version_is_put_back_and_the_damaged_file_kept_aside(tmp_path: Path):
+    from engine.record import damaged_path, previous_versions, restore_previous
+
+    path = tmp_path / "g.json"
+    game = _short_game(path)
+    for _ in range(3):
+        side = min(game.to_act())
+        game.submit(side, game.ruleset.random_action(game.state, side, random.Random(1)))
+    older = previous_versions(path)
+    assert older == [tmp_path / "g.json.1", tmp_path / "g.json.2"]
+    kept = {p.name: p.read_bytes() for p in older}
+    _damaged(path)
+    damaged = path.read_bytes()
+    assert damaged_path(path).name == "g.json.damaged"
+    aside = restore_previous(path, older[0])
+    assert aside.name == "g.json.damaged" and aside.read_bytes() == damaged
+    assert path.read_bytes() == kept["g.json.1"]
+    assert {p.name: p.read_bytes() for p in older} == kept  # the previous versions stay
+    Game.load(path)  # the game goes on from there
+    _damaged(path)
+    assert restore_previous(path, older[1]).name == "g.json.damaged-2"  # nothing overwritten
+    assert (tmp_path / "g.json.damaged").read_bytes() == damaged

@@ -95,8 +95,12 @@ def fake_save(
     summary="Round 3: Rei to act",
     updated="2025-03-01T14:30:00+00:00",
     finished=False,
+    summary_message=None,
 ) -> Path:
-    """A save file with a header as the engine writes it (no replayable record)."""
+    """A save file with a header as the engine writes it (no replayable record);
+    ``summary_message``: the summary's language-neutral form, as (msgid, args)."""
+    from engine.record import message_from
+
     save = SaveFile(
         format=FORMAT,
         version=VERSION,
@@ -114,6 +118,7 @@ def fake_save(
         checksum="0" * 64,
         finished=finished,
         summary=summary,
+        summary_message=None if summary_message is None else message_from(summary_message),
     )
     path.write_bytes(encode_save(save))
     return path
@@ -844,3 +849,205 @@ async def test_new_game_starts_on_the_system_and_shows_where_the_focus_is(home: 
         assert system.value == "tally" and names[0].has_focus
         assert names[0].value == "Shinji"
     assert app.errors == []
+
+
+# ---------------------------------------------------------------------------
+# Saves shown in the player's language
+# ---------------------------------------------------------------------------
+EVA_SUMMARY = (
+    "{map}, round {round}, Evas {a} v {b}",
+    {"map": {"en": "Crossroads", "ru": "Перекрёсток"}, "round": 6, "a": 3, "b": 2},
+)
+
+
+@pytest.mark.parametrize(
+    ("lang", "head", "summary"),
+    [
+        ("en", "EVA skirmish: Player 1 v Player 2", "Crossroads, round 6, Evas 3 v 2"),
+        ("ru", "Поигрушка по Еве: Игрок 1 v Игрок 2", "Перекрёсток, тур 6, Евы: 3 на 2"),
+    ],
+)
+@run
+async def test_the_latest_game_is_described_in_the_players_language(
+    home: Path, lang: str, head: str, summary: str
+) -> None:
+    fake_save(
+        home / "saves" / "eva-game.json",
+        players=("Player 1", "Игрок 2"),  # default names, one stored by an older build in Russian
+        summary="Crossroads, round 6, Evas 3 v 2",
+        summary_message=EVA_SUMMARY,
+    )
+    app = make_app(home, language=lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        latest = "Последняя" if lang == "ru" else "Latest"
+        assert _title_info(app) == f"{latest}: {head.replace(':', ',')}; {summary}"
+        await pilot.press("l")
+        await pilot.pause()
+        prompt = str(app.screen.query_one("#saves", OptionList).get_option_at_index(0).prompt)
+        assert head in prompt and summary in prompt
+    assert app.errors == []
+
+
+@run
+async def test_a_save_from_an_older_build_shows_its_english_summary(home: Path) -> None:
+    fake_save(home / "saves" / "old.json", summary="Round 3: Rei to act")
+    app = make_app(home, language="ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert _title_info(app).endswith("Round 3: Rei to act")
+    assert app.errors == []
+
+
+@run
+async def test_system_names_are_translated_everywhere(home: Path) -> None:
+    from engine.i18n import _
+
+    app = make_app(home, language="ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.system_title("eva") == "Поигрушка по Еве" == _(registry.get("eva").title)
+        assert app.system_title("tally") == "Tally"  # no translation: the ruleset's title
+        await pilot.press("r")
+        await pilot.pause()
+        names = app.screen.query_one("#rules-systems", OptionList)
+        assert "Поигрушка по Еве" in str(names.get_option_at_index(0).prompt)
+    assert app.errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@run
+async def test_default_player_names_are_kept_in_no_language(home: Path, lang: str) -> None:
+    """A game created with the default names stores "Player 1" / "Player 2", shown in
+    whatever language the reader uses; a typed name is kept as typed."""
+    from textual.widgets import Input
+
+    app = make_app(home, language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        shown = screen.query_one("#ng-player-1", Input).value
+        assert shown == ("Игрок 2" if lang == "ru" else "Player 2")
+        assert screen.players() == ["Player 1", "Player 2"]
+        await pilot.press("tab", *"Asuka", "enter", *"Игрок 2")
+        assert screen.players() == ["Asuka", "Player 2"]
+    assert app.errors == []
+
+
+# ---------------------------------------------------------------------------
+# Broken saves: a plain reason first, and a previous version offered
+# ---------------------------------------------------------------------------
+def _break(path: Path) -> bytes:
+    path.write_text(path.read_text().replace('"format": "wartable-save"', '"format": 7'))
+    return path.read_bytes()
+
+
+def _tally_with_versions(home: Path) -> Path:
+    """A tally save with two previous versions beside it."""
+    path = home / "saves" / "tally.json"
+    game = Game(TallyRuleset(), TallySetup(), seed=b"\x01" * 32, players=("Shinji", "Kaworu"), path=path)
+    game.save()
+    game.submit(0, 1)
+    return path
+
+
+@run
+async def test_a_damaged_save_leads_with_a_plain_sentence(home: Path) -> None:
+    path = tally_save(home)
+    _break(path)
+    for older in (home / "saves").glob("tally.json.*"):
+        older.unlink()
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, NoticeScreen)
+        lines = app.screen.message.splitlines()
+        assert lines[0] == "tally.json cannot be opened."
+        assert lines[1].startswith("The file is damaged or incomplete")
+        assert lines[2] == "The file is left as it is."
+        assert lines[-1].startswith("Details: ") and "Expected `str`, got `int`" in lines[-1]
+    assert app.errors == []
+
+
+@pytest.mark.parametrize("keys", [["n"], ["escape"], ["enter"]])
+@run
+async def test_refusing_the_previous_version_changes_nothing(home: Path, keys: list[str]) -> None:
+    path = _tally_with_versions(home)
+    damaged = _break(path)
+    before = {p.name: p.read_bytes() for p in (home / "saves").iterdir()}
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "A previous version of this game" in app.screen.message
+        await pilot.press(*keys)  # Enter is on the safe button
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+    assert {p.name: p.read_bytes() for p in (home / "saves").iterdir()} == before
+    assert path.read_bytes() == damaged
+    assert app.errors == []
+
+
+@run
+async def test_the_previous_version_is_opened_after_the_player_confirms(home: Path) -> None:
+    path = _tally_with_versions(home)
+    previous = (home / "saves" / "tally.json.1").read_bytes()
+    damaged = _break(path)
+    app = make_app(home, language="ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l", "enter")  # listed as unusable: Continue skips it
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "tally.json.damaged" in app.screen.message
+        await pilot.press("д")
+        await pilot.pause()
+        assert isinstance(app.screen, GamePlaceholderScreen)
+        assert app.screen.game.state.total == 0  # the version before the last move
+        assert path.read_bytes() == previous
+        assert (home / "saves" / "tally.json.damaged").read_bytes() == damaged
+        app.screen.game.submit(0, 2)  # and the game goes on in the main file
+        assert Game.load(path).state.total == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)  # the list now shows the game as usable
+        assert [(e.name, e.usable) for e in app.screen._entries] == [("tally.json", True)]
+    assert not list((home / "saves").glob("*.lock"))
+    assert app.errors == []
+
+
+@run
+async def test_no_lock_files_are_left_after_playing(home: Path) -> None:
+    tally_save(home)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, GamePlaceholderScreen)
+        assert list((home / "saves").glob("*.lock"))  # held while the game is open
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not list((home / "saves").glob("*.lock"))
+        await pilot.press("l")
+        await pilot.pause()
+        assert [e.name for e in app.screen._entries] == ["tally.json"]
+    assert app.errors == []
+
+
+@run
+async def test_unreadable_file_reasons_are_translated(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.record
+    from tui.saves import read_entry
+
+    path = fake_save(home / "saves" / "big.json")
+    set_language("ru")
+    monkeypatch.setattr(engine.record, "MAX_SAVE_BYTES", 10)
+    assert read_entry(path, ["eva"]).reason.startswith("файл слишком велик")
+    monkeypatch.undo()
+    missing = read_entry(home / "saves" / "nowhere.json", ["eva"])
+    assert missing.reason.startswith("не удаётся прочитать файл")

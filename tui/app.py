@@ -29,7 +29,7 @@ from engine.i18n import N_, _
 from tui import paths
 from tui.errors import ErrorLog
 from tui.glyphs import Glyphs, glyphs_for
-from tui.saves import SaveEntry, list_saves
+from tui.saves import SaveEntry, explain_save_error, format_when, list_saves, render_summary
 from tui.screens.base import SafeMessages, WartableModal, WartableScreen
 from tui.screens.title import TitleScreen
 from tui.screens.too_small import MIN_SIZE, TooSmallScreen
@@ -116,10 +116,18 @@ class WartableApp(SafeMessages, App[int]):
         return ruleset.available()
 
     def system_title(self, key: str) -> str:
-        """The title of system ``key`` in the current language (from its rules summary)."""
-        from tui.rulebook import system_title
+        """The title of system ``key`` in the current language: its ruleset's ``title``
+        translated; for a system that cannot be imported, the heading of its rules
+        summary (or the key)."""
+        from engine import ruleset as registry
 
-        return system_title(key, i18n.current_language())
+        try:
+            title = registry.get(key).title
+        except Exception:  # noqa: BLE001 - unknown or broken system: named as its summary names it
+            from tui.rulebook import system_title
+
+            return system_title(key, i18n.current_language())
+        return _(title)
 
     def has_save_files(self) -> bool:
         """Whether the saves folder has any ``*.json`` file (a cheap look, nothing read)."""
@@ -242,14 +250,16 @@ class WartableApp(SafeMessages, App[int]):
     def open_save(self, path: Path) -> None:
         """Load the save at ``path`` (verified by replaying it, in a worker thread), then
         show it; a save that cannot be used, or that another Wartable has open, is
-        explained in a notice. The save's lock is held while the game is shown."""
+        explained in a notice (a plain sentence, then the detail). When it cannot be
+        used but a previous version kept beside it can, the player is offered that
+        version. The save's lock is held while the game is shown."""
         from engine.record import SaveLock, SaveLocked
 
         lock = SaveLock(path)
         try:
             lock.acquire()
         except SaveLocked as exc:
-            self.show_notice(_("This save cannot be used"), f"{path.name}:\n{exc}")
+            self.show_notice(_("This save cannot be used"), explain_save_error(path.name, exc))
             return
         except OSError as exc:
             self.show_notice(_("This save cannot be used"), f"{path.name}:\n{exc.strerror or exc}")
@@ -268,11 +278,13 @@ class WartableApp(SafeMessages, App[int]):
         try:
             game = Game.load(path)
         except SaveError as exc:
+            previous = self._usable_previous(path) if exc.kind not in ("read", "locked", "system") else None
+            if previous is not None:
+                self.call_from_thread(self._offer_previous, path, lock, exc, *previous)
+                return
             self.call_from_thread(lock.release)
             self.call_from_thread(
-                self.show_notice,
-                _("This save cannot be used"),
-                f"{path.name}:\n{exc}\n\n" + _("The file is left as it is."),
+                self.show_notice, _("This save cannot be used"), explain_save_error(path.name, exc)
             )
             return
         except Exception as exc:  # noqa: BLE001 - a ruleset's bug: reported, never shown as a traceback
@@ -281,6 +293,86 @@ class WartableApp(SafeMessages, App[int]):
             self.call_from_thread(self.report_error, exc, f"loading {path.name}")
             return
         self.call_from_thread(self._show_game, game, path.name, lock)
+
+    @staticmethod
+    def _usable_previous(path: Path) -> tuple[Path, Any, Any] | None:
+        """The newest previous version of ``path`` (``.1``, then ``.2``) that loads, as
+        (its file, the game replayed from it, its save record); None when none does.
+        Nothing is written."""
+        from engine.game import Game
+        from engine.record import MAX_SAVE_BYTES, SaveError, decode_save, previous_versions
+
+        for older in previous_versions(path):
+            try:
+                if older.stat().st_size > MAX_SAVE_BYTES:
+                    continue
+                save = decode_save(older.read_bytes())
+                return older, Game.from_save(save, path=path), save
+            except (SaveError, OSError):
+                continue
+            except Exception:  # noqa: BLE001 - a version that breaks the rules' code is not offered
+                continue
+        return None
+
+    def _offer_previous(
+        self, path: Path, lock: Any, error: Exception, older: Path, game: Any, save: Any
+    ) -> None:
+        """Explain why ``path`` cannot be used and offer its previous version ``older``;
+        only if the player says so is it put back (the damaged file kept aside) and played."""
+        from engine.record import damaged_path
+        from tui.screens.dialogs import ConfirmScreen
+
+        self._loaded()
+        when = format_when(save.updated)
+        summary = render_summary(save.summary, save.summary_message)
+        offer = (
+            _("A previous version of this game, saved {when} ({summary}), can be opened instead.").format(
+                when=when or "-", summary=summary or "-"
+            )
+            + "\n"
+            + _("The damaged file is then kept as {aside}, and the game goes on in {name}.").format(
+                aside=damaged_path(path).name, name=path.name
+            )
+        )
+        message = explain_save_error(path.name, error, left_alone=False)
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                lock.release()
+                return
+            from engine.record import restore_previous
+
+            try:
+                aside = restore_previous(path, older)
+            except OSError as exc:
+                lock.release()
+                self.show_notice(
+                    _("This save cannot be used"),
+                    _("The previous version could not be put back: {reason}").format(
+                        reason=exc.strerror or exc
+                    )
+                    + "\n"
+                    + _("The file is left as it is."),
+                )
+                return
+            self.notify(
+                _("The previous version is back in {name}; the damaged file is kept as {aside}.").format(
+                    name=path.name, aside=aside.name
+                ),
+                markup=False,
+                timeout=8,
+            )
+            self.open_game(game, lock)
+
+        self.push_screen(
+            ConfirmScreen(
+                _("This save cannot be used"),
+                message + "\n\n" + offer,
+                confirm=_("Open the previous version"),
+                cancel=_("Leave it"),
+            ),
+            answer,
+        )
 
     def _loaded(self) -> None:
         timer = getattr(self, "_loading_timer", None)

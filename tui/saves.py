@@ -13,11 +13,60 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
+from typing import Any
 
-from engine.i18n import _
+from engine.i18n import N_, _
 
-__all__ = ["SaveEntry", "fingerprint", "format_when", "latest_save", "list_saves", "read_entry"]
+__all__ = [
+    "SaveEntry",
+    "explain_save_error",
+    "fingerprint",
+    "format_when",
+    "latest_save",
+    "list_saves",
+    "is_default_name",
+    "plain_reason",
+    "player_label",
+    "read_entry",
+    "render_summary",
+    "stored_name",
+]
+
+#: A plain sentence for each kind of :class:`engine.record.SaveError` (its ``kind``),
+#: shown before the technical detail.
+PLAIN_REASONS: dict[str, str] = {
+    "empty": N_("The file is empty, so there is no game in it."),
+    "damaged": N_("The file is damaged or incomplete, so the game in it cannot be read."),
+    "large": N_("The file is far too large to be a saved game."),
+    "foreign": N_("This file is not a Wartable saved game."),
+    "newer": N_("This game was saved by a newer version of Wartable; that version can open it."),
+    "system": N_("This Wartable does not have the rules of this game's system."),
+    "replay": N_(
+        "The game in this file does not check out: the file was changed outside Wartable, or is damaged."
+    ),
+    "read": N_("The file cannot be read."),
+    "locked": N_("This game is open in another Wartable window."),
+}
+
+
+def plain_reason(kind: str) -> str:
+    """The plain sentence for a save error of ``kind``, translated."""
+    return _(PLAIN_REASONS.get(kind, PLAIN_REASONS["damaged"]))
+
+
+def explain_save_error(name: str, error: BaseException, *, left_alone: bool = True) -> str:
+    """Why the save ``name`` cannot be opened: a plain sentence first, that the file is
+    left as it is (unless ``left_alone`` is false), then the technical detail
+    (``str(error)``)."""
+    kind = getattr(error, "kind", "damaged")
+    lines = [_("{name} cannot be opened.").format(name=name), plain_reason(kind)]
+    if kind == "locked":
+        return "\n".join(lines)
+    if left_alone:
+        lines.append(_("The file is left as it is."))
+    return "\n".join(lines) + "\n\n" + _("Details: {reason}").format(reason=error)
 
 
 @dataclass(frozen=True)
@@ -29,6 +78,7 @@ class SaveEntry:
     ``summary``: the ruleset's one-line state summary (round, side to act);
     ``updated``: ISO 8601 time of the last action ("" when unknown);
     ``finished``: the game is over; ``mtime``: file modification time (s).
+    Show the summary and the names with :meth:`summary_text` and :meth:`player_names`.
     """
 
     path: Path
@@ -41,6 +91,16 @@ class SaveEntry:
     finished: bool = False
     mtime: float = 0.0
     actions: int = field(default=0)
+    #: The summary in a language-neutral form (:class:`engine.record.Message`), or None.
+    summary_message: Any = None
+
+    def summary_text(self) -> str:
+        """The state summary in the current language (see :func:`render_summary`)."""
+        return render_summary(self.summary, self.summary_message)
+
+    def player_names(self) -> list[str]:
+        """The players' names as shown (see :func:`player_label`)."""
+        return [player_label(name, side) for side, name in enumerate(self.players)]
 
     @property
     def name(self) -> str:
@@ -59,10 +119,11 @@ def read_entry(path: Path, systems: Collection[str]) -> SaveEntry:
     try:
         st = path.stat()
         if st.st_size > MAX_SAVE_BYTES:
-            return SaveEntry(path, False, f"the file is too large ({st.st_size} bytes)", mtime=st.st_mtime)
+            reason = _("the file is too large ({size} bytes)").format(size=st.st_size)
+            return SaveEntry(path, False, reason, mtime=st.st_mtime)
         data = path.read_bytes()
     except OSError as exc:
-        return SaveEntry(path, False, f"cannot read the file: {exc.strerror}")
+        return SaveEntry(path, False, _("cannot read the file: {reason}").format(reason=exc.strerror or exc))
     try:
         save = decode_save(data)
     except SaveError as exc:
@@ -80,6 +141,7 @@ def read_entry(path: Path, systems: Collection[str]) -> SaveEntry:
         finished=save.finished,
         mtime=st.st_mtime,
         actions=len(save.actions),
+        summary_message=save.summary_message,
     )
 
 
@@ -95,6 +157,59 @@ def list_saves(folder: Path, systems: Collection[str]) -> list[SaveEntry]:
     usable = sorted((e for e in entries if e.usable), key=lambda e: (e.updated, e.mtime), reverse=True)
     unusable = sorted((e for e in entries if not e.usable), key=lambda e: e.name)
     return usable + unusable
+
+
+def render_summary(summary: str, message: Any = None) -> str:
+    """A save's state summary in the current language: its language-neutral form
+    (``message``, an :class:`engine.record.Message`) translated, else the English
+    ``summary`` the file carries (files written before the neutral form existed)."""
+    if message is not None:
+        from engine.record import render_message
+
+        text = render_message(message)
+        if text:
+            return text
+    return summary
+
+
+def is_default_name(name: str, side: int) -> bool:
+    """Whether ``name`` is the default name of seat ``side`` ("Player 1") in English or
+    in any shipped language ("Игрок 1"), or empty."""
+    name = name.strip()
+    if not name:
+        return True
+    english = f"Player {side + 1}"
+    if name == english:
+        return True
+    return name in _default_names(side)
+
+
+@cache
+def _default_names(side: int) -> frozenset[str]:
+    import gettext
+
+    from engine.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
+
+    names = set()
+    for code in LANGUAGES:
+        if code == "en":
+            continue
+        catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+        names.add(catalogue.gettext("Player {n}").format(n=side + 1))
+    return frozenset(names)
+
+
+def stored_name(name: str, side: int) -> str:
+    """The name to keep in a save for seat ``side``: the typed name, or the English
+    default ("Player 1") for an empty or default one, so it is shown in the reader's
+    language later (:func:`player_label`)."""
+    return f"Player {side + 1}" if is_default_name(name, side) else name.strip()
+
+
+def player_label(name: str, side: int) -> str:
+    """A player's name as shown: a default name ("Player 1" in any language, or none)
+    in the current language, any other name as it is."""
+    return _("Player {n}").format(n=side + 1) if is_default_name(name, side) else name
 
 
 def fingerprint(entries: Collection[SaveEntry]) -> list[tuple[object, ...]]:

@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from engine.i18n import N_, _
+from tui.saves import player_label, render_summary
 from tui.screens.base import WartableScreen
 
 if TYPE_CHECKING:
@@ -30,6 +31,11 @@ class GamePlaceholderScreen(WartableScreen):
         self.game = game
         self.file_name = name
 
+    def _summary(self) -> str:
+        """The state summary in the current language."""
+        save = self.game.to_save()
+        return render_summary(save.summary, save.summary_message)
+
     def compose_body(self) -> ComposeResult:
         """The facts of the game and the note."""
         key = self.game.ruleset.key
@@ -39,8 +45,10 @@ class GamePlaceholderScreen(WartableScreen):
             yield Static(
                 "\n".join(
                     [
-                        _("Players: {players}").format(players=" v ".join(self.game.players)),
-                        _("State: {summary}").format(summary=self.game.ruleset.summary(self.game.state)),
+                        _("Players: {players}").format(
+                            players=" v ".join(player_label(n, i) for i, n in enumerate(self.game.players))
+                        ),
+                        _("State: {summary}").format(summary=self._summary()),
                         _("Actions so far: {n}").format(n=len(self.game.records)),
                         _("File: {name}").format(name=self.file_name),
                     ]

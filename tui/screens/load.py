@@ -79,13 +79,13 @@ class LoadScreen(WartableScreen):
                 (f"{g.ok} ", "bold"),
                 (self.wapp.system_title(entry.ruleset), "bold"),
                 ": ",
-                " v ".join(entry.players),
+                " v ".join(entry.player_names()),
             )
             if entry.finished:
                 head.append("  " + _("(finished)"), style="italic")
             when = format_when(entry.updated, entry.mtime)
             details = [
-                entry.summary or "-",
+                entry.summary_text() or "-",
                 _("last played {when}").format(when=when) if when else "",
                 entry.name,
             ]
@@ -148,16 +148,13 @@ class LoadScreen(WartableScreen):
         self.action_load()
 
     def action_load(self) -> None:
-        """Load the highlighted save (or say why it cannot be used)."""
+        """Load the highlighted save (or say why it cannot be used, offering a previous
+        version when one can be)."""
         entry = self._current()
         if entry is None:
             return
-        if not entry.usable:
-            self.wapp.show_notice(
-                _("This save cannot be used"),
-                f"{entry.name}:\n{entry.reason}\n\n" + _("The file is left as it is."),
-            )
-            return
+        # An unusable file goes the same way: the app explains it, and offers a usable
+        # previous version of it when one is kept beside it.
         self.wapp.open_save(entry.path)
 
     def action_delete(self) -> None:
@@ -182,8 +179,14 @@ class LoadScreen(WartableScreen):
         )
 
     def _delete(self, entry: SaveEntry) -> None:
+        """Delete the save and the previous versions kept beside it (a later game of the
+        same name must not take them for its own)."""
+        from engine.record import previous_versions
+
         try:
             entry.path.unlink()
+            for older in previous_versions(entry.path):
+                older.unlink()
         except FileNotFoundError:
             pass
         except OSError as exc:

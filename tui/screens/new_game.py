@@ -24,6 +24,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from engine.i18n import N_, _
 from tui.rulesets import SetupChanged, ui_for
+from tui.saves import is_default_name, stored_name
 from tui.screens.base import WartableScreen
 from tui.textfit import fit, slug
 
@@ -64,7 +65,8 @@ class NewGameScreen(WartableScreen):
     def __init__(self, key: str | None = None) -> None:
         super().__init__()
         self._key = key
-        self._players = [_("Player 1"), _("Player 2")]
+        #: The names typed so far ("" or a default name: the default, in the language shown).
+        self._players = ["", ""]
         self._part: Widget | None = None
 
     # -- layout -------------------------------------------------------------------
@@ -88,8 +90,9 @@ class NewGameScreen(WartableScreen):
                     yield Label(
                         self._label_text(f"ng-player-{side}"), id=f"ng-label-{side}", classes="ng-label"
                     )
+                    name = self._players[side]
                     yield Input(
-                        self._players[side],
+                        _("Player {n}").format(n=side + 1) if is_default_name(name, side) else name,
                         max_length=MAX_PLAYER_NAME,
                         compact=True,
                         select_on_focus=True,
@@ -198,12 +201,10 @@ class NewGameScreen(WartableScreen):
         line.set_class(bool(problems), "-bad")
 
     def players(self) -> list[str]:
-        """The two players' names (a default name for an empty field)."""
-        names = []
-        for side in (0, 1):
-            text = self.query_one(f"#ng-player-{side}", Input).value.strip()
-            names.append(text or _("Player {n}").format(n=side + 1))
-        return names
+        """The two players' names as the save keeps them: what was typed, or for an
+        empty or default name ("Player 1" in any language) the English default, which
+        every screen shows in its reader's language (:func:`tui.saves.player_label`)."""
+        return [stored_name(self.query_one(f"#ng-player-{side}", Input).value, side) for side in (0, 1)]
 
     async def _on_message(self, message: Message) -> None:
         """After the system's part says a choice changed (:class:`SetupChanged`, or

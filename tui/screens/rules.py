@@ -63,7 +63,9 @@ class RulesScreen(WartableScreen):
     def _text(self, key: str) -> str:
         found = read_help(key, current_language())
         if found is None:
-            return f"# {key}\n\n" + _("There is no rules summary for this system in this build yet.")
+            return f"# {self.wapp.system_title(key)}\n\n" + _(
+                "There is no rules summary for this system in this build yet."
+            )
         text, lang = found
         if lang != current_language():
             text = _("(This summary is not translated yet.)") + "\n\n" + text

@@ -128,10 +128,13 @@ class TitleScreen(WartableScreen):
             if self._entries:
                 return _("The saves folder has no usable game.")
             return _("Games are saved automatically; none yet.")
+        summary = latest.summary_text() or "-"
+        if latest.finished:
+            summary += " " + _("(finished)")
         return _("Latest: {title}, {players}; {summary}").format(
             title=self.wapp.system_title(latest.ruleset),
-            players=" v ".join(latest.players),
-            summary=latest.summary or "-",
+            players=" v ".join(latest.player_names()),
+            summary=summary,
         )
 
     def on_mount(self) -> None:

@@ -87,6 +87,17 @@ class EvaRuleset:
         alive = [sum(1 for u in state.units if u.side == s and u.on_board) for s in (0, 1)]
         return f"{state.map.title}, round {state.round}, Evas {alive[0]} v {alive[1]}"
 
+    def summary_message(self, state: EvaState) -> tuple[str, dict[str, Any]]:
+        """:meth:`summary` in a language-neutral form (see :class:`engine.ruleset.Ruleset`)."""
+        alive = [sum(1 for u in state.units if u.side == s and u.on_board) for s in (0, 1)]
+        titles = {"en": state.map.title, **({"ru": state.map.title_ru} if state.map.title_ru else {})}
+        return N_("{map}, round {round}, Evas {a} v {b}"), {
+            "map": titles,
+            "round": state.round,
+            "a": alive[0],
+            "b": alive[1],
+        }
+
     def check_invariants(self, state: EvaState) -> None:
         """Raise AssertionError if the state breaks an invariant of the rules."""
         rules.check_invariants(state)
