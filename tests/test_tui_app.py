@@ -1051,3 +1051,54 @@ async def test_unreadable_file_reasons_are_translated(home: Path, monkeypatch: p
     monkeypatch.undo()
     missing = read_entry(home / "saves" / "nowhere.json", ["eva"])
     assert missing.reason.startswith("не удаётся прочитать файл")
+
+
+# ---------------------------------------------------------------------------
+# NO_COLOR: no colour codes at all
+# ---------------------------------------------------------------------------
+def _sgr_codes(app: WartableApp) -> set[str]:
+    """Every attribute code of the escape sequences the screen would send now."""
+    import re
+
+    raw = app.screen._compositor.render_update(full=True).render_segments(app.console)
+    return {code for seq in re.findall(r"\x1b\[([0-9;]*)m", raw) for code in seq.split(";") if code}
+
+
+@pytest.mark.parametrize("keys", [[], ["r"], ["l"], ["l", "d"], ["n"], ["s"], ["question_mark"]])
+@run
+async def test_no_color_sends_no_colour_codes(
+    home: Path, monkeypatch: pytest.MonkeyPatch, keys: list[str]
+) -> None:
+    """Under NO_COLOR only attributes are sent (bold, italics, underline, reverse video,
+    and the terminal's default colours): never a colour, not even a grey."""
+    for n in range(30):  # enough saves for the load list to scroll
+        fake_save(home / "saves" / f"game-{n:02}.json")
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        codes = _sgr_codes(app)
+        assert codes <= {"0", "1", "2", "3", "4", "7", "9", "22", "23", "24", "27", "39", "49"}, codes
+        assert "7" in codes  # the title bar, the scroll bar thumb, a focused button or field
+    assert app.errors == []
+
+
+@run
+async def test_no_color_scroll_bar_thumb_is_reverse_video(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        scroll = app.screen.query_one("#rules-scroll")
+        bar = scroll.vertical_scrollbar
+        assert bar.display and bar.window_size < bar.window_virtual_size  # there is something to scroll
+        cells = [seg for line in bar.render_lines(bar.region.reset_offset) for seg in line]
+        thumb = [seg for seg in cells if seg.style is not None and seg.style.reverse]
+        assert thumb and all(
+            seg.text.strip() == "" for seg in thumb
+        )  # spaces in reverse video: no glyph of ambiguous width

@@ -19,6 +19,7 @@ from textual import events, work
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
+from textual.filter import Monochrome, NoColor
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar
@@ -100,6 +101,11 @@ class WartableApp(SafeMessages, App[int]):
         #: The save lock of every open game, with the screen that plays it; a lock is
         #: released when its screen leaves the screen stack.
         self._game_locks: list[tuple[Screen[Any], Any]] = []
+        if self.no_color:
+            # NO_COLOR means no colour codes at all: Textual's monochrome filter still sends
+            # shades of grey, so every colour is dropped instead (the terminal's own
+            # foreground and background); reverse video, bold, italics and underline stay.
+            self._filters = [NoColor() if isinstance(f, Monochrome) else f for f in self._filters]
 
     # -- shared facts ---------------------------------------------------------------
     @property
@@ -179,6 +185,7 @@ class WartableApp(SafeMessages, App[int]):
     def on_mount(self) -> None:
         """Apply the glyph set, report a bad settings file, check the terminal size."""
         self.set_class(self.glyph_set == "ascii", "-ascii")
+        self.set_class(self.no_color, "-nocolor")
         self.screen_change_signal.subscribe(self, self._release_game_locks)
         if self._settings_problem:
             self.notify(

@@ -105,7 +105,8 @@ class KeyLine(Widget):
 class PlainScrollBar(ScrollBarRender):
     """Scroll bars drawn with spaces only: Textual's default ends its thumb with block
     elements (▁ ▂ ▃ …), which are of "ambiguous" width and misalign on some terminals.
-    The thumb is reverse video, so it shows without colour too."""
+    The thumb is reverse video, so it shows without colour too: under NO_COLOR, when the
+    app drops every colour, it is a block in the terminal's own colours, reversed."""
 
     VERTICAL_BARS: ClassVar[list[str]] = [" "] * 8
     HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * 8
