@@ -181,7 +181,9 @@ class TestPlayer:
         assert command.has_focus
         command.insert_text_at_cursor(text)
         await self.pilot.press("enter")
-        await self.pilot.press("escape")
+        await self.pilot.pause()
+        if command.has_focus:  # refused: leave the command line; played: the board has the focus
+            await self.pilot.press("escape")
 
 
 def first_side(game: Game) -> int:

@@ -11,7 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from battle_support import TestPlayer, auto_play, battle_screen, eva_game, is_acting, pending_game
+from battle_support import (
+    TestPlayer,
+    auto_play,
+    battle_screen,
+    can_shoot,
+    eva_game,
+    is_acting,
+    pending_game,
+)
 from test_tui_app import home, make_app, run  # noqa: F401 - home is a fixture
 from textual.widgets import Input
 
@@ -161,8 +169,10 @@ async def test_the_command_line_refuses_with_the_rule_and_plays_notation(home: P
         await pilot.press("enter")
         await pilot.pause()
         assert command.value == "" and game.state.units[opts.unit].kneeling
+        # played: the line is cleared and the board has the keys again
+        assert screen.board.has_focus
         # take it back: no die was rolled
-        await pilot.press("escape", "u")
+        await pilot.press("u")
         await pilot.pause()
         assert not game.state.units[opts.unit].kneeling
     assert app.errors == []
@@ -210,9 +220,20 @@ async def test_escape_asks_before_leaving_and_the_help_explains_the_board(home: 
         await pilot.press("question_mark")
         await pilot.pause()
         help_rows = dict(app.screen.rows)
-        assert help_rows["e, у"] == "End"  # the letter on the Russian layout too
+        assert help_rows["e, у"] == "✓ End"  # the letter on the Russian layout too; applies now
+        assert help_rows["j, о"] == "  Jump"  # listed although it does not apply now
         assert any("airborne" in text for text in help_rows.values())
         assert any("energy" in text for text in help_rows.values())
+        # the orders of the command line, in the help
+        for verb in ("deploy", "activate", "move", "fire", "end", "swap", "jump"):
+            assert verb in help_rows, verb
+        assert "berserk" in help_rows["activate"] and "Eva-01 deploy C2" in help_rows["deploy"]
+        # longer than the screen: it scrolls, with the keys
+        keys = app.screen.query_one("#help-keys")
+        assert keys.has_focus and keys.max_scroll_y > 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert keys.scroll_y == keys.max_scroll_y
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("escape")
@@ -242,4 +263,145 @@ async def test_switching_to_ascii_and_russian_keeps_the_game_where_it_is(home: P
         assert "Тур" in str(screen.query_one("#battle-status").render())
         assert screen.query_one("#battle-log").border_title == "Журнал"
         assert screen.board.cursor == game.state.units[screen.opts.unit].square
+    assert app.errors == []
+
+
+@run
+async def test_the_curtain_lifts_only_on_enter_space_or_a_letter_and_eats_typed_ahead_keys(
+    home: Path,  # noqa: F811
+) -> None:
+    from textual import events
+
+    game = auto_play(eva_game(), is_acting)
+    side = min(game.to_act())
+    records = len(game.records)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(app, pilot, game)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("colon", "1")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)  # not a letter: still hidden
+        # a letter, then "e" typed ahead in the same burst: the letter lifts the curtain
+        # and is used up; the "e" must not end the next player's activation
+        app.post_message(events.Key("x", "x"))
+        app.post_message(events.Key("e", "e"))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is screen and screen.viewer == side
+        assert len(game.records) == records and not screen.query_one("#command", Input).value
+        await pilot.press("e")  # now it is the player's key
+        await pilot.pause()
+        assert len(game.records) == records + 1
+    assert app.errors == []
+
+
+@run
+async def test_tab_goes_to_the_command_line_and_back(home: Path) -> None:  # noqa: F811
+    game = auto_play(eva_game(), is_acting)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(app, pilot, game, curtain=False)
+        command = screen.query_one("#command", Input)
+        await pilot.press("tab")
+        assert command.has_focus
+        await pilot.press("tab")
+        assert screen.board.has_focus
+    assert app.errors == []
+
+
+def _no_shot(game: Game) -> bool:
+    o = game.options(min(game.to_act()))
+    return is_acting(game) and not o.shots
+
+
+@run
+async def test_fire_without_a_target_says_why(home: Path) -> None:  # noqa: F811
+    game = auto_play(eva_game(), _no_shot)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(app, pilot, game, curtain=False)
+        await pilot.press("f")
+        await pilot.pause()
+        hint = str(screen.query_one("#battle-hint").render())
+        assert "EVA-" in hint and screen.mode == ""
+    assert app.errors == []
+
+
+@run
+async def test_eva_16_7_activating_an_eva_that_may_roll_asks_about_berserk(home: Path) -> None:  # noqa: F811
+    from engine.rulesets.eva import actions as act
+
+    def activating(g: Game) -> bool:
+        return g.options(min(g.to_act())).kind == "activate"
+
+    game = auto_play(eva_game(), activating)
+    side = min(game.to_act())
+    opts = game.options(side)
+    unit = game.state.units[opts.activatable[0]]
+    unit.equipment = [*unit.equipment, "berserk"]
+    unit.armour = 5
+    assert opts.activatable[0] in game.options(side).berserk_roll
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(app, pilot, game, curtain=False)
+        screen.board.move_cursor(unit.square)
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog.choice_title == "Roll for Berserk?"
+        await pilot.press("down", "enter")  # roll for it
+        await pilot.pause()
+        record = game.records[-1]
+        assert record.text.endswith(" berserk")  # in the owner's record
+        assert record.public is not None and "berserk" not in record.public  # not for the other
+        assert isinstance(act.Activate, type)
+    assert app.errors == []
+
+
+@run
+async def test_the_log_and_game_over_name_the_players_and_go_to_the_title(home: Path) -> None:  # noqa: F811
+    from tui.screens.title import TitleScreen
+
+    game = auto_play(eva_game())
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot, game, curtain=False)
+        await pilot.pause()
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        summary = str(over.query_one("#over-summary").render())
+        assert "Asuka" in summary and "Rei" in summary
+        assert "before the AT field" in summary and "–" not in summary
+        assert any("Asuka" in line.plain or "Rei" in line.plain for line in over.log_lines)
+        assert not any("Player 1" in line.plain or "Player 2" in line.plain for line in over.log_lines)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and len(app.screen_stack) == 1
+    assert app.errors == []
+
+
+@run
+async def test_the_ascii_glyph_set_draws_the_panels_in_ascii(home: Path) -> None:  # noqa: F811
+    from textual.widgets import RichLog
+
+    game = auto_play(eva_game(), can_shoot)
+    app = make_app(home, ascii_glyphs=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(app, pilot, game, curtain=False)
+        await pilot.press("f")
+        await pilot.pause()
+        texts = [str(screen.query_one(f"#{name}").render()) for name in ("battle-status", "battle-cursor")]
+        texts += [
+            str(screen.query_one("#unit-panel").render()),
+            str(screen.query_one("#battle-hint").render()),
+        ]
+        texts += [line.text for line in screen.query_one("#battle-log", RichLog).lines]
+        for text in texts:
+            assert text.isascii(), text
+        await pilot.press("enter")  # the fire dialog
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        assert all(str(s.render()).isascii() for s in dialog.query(".dialog-text"))
     assert app.errors == []

@@ -34,6 +34,7 @@ SCENES: dict[str, tuple[Callable[[], Game], bool, list[str]]] = {
     "curtain": (lambda: auto_play(eva_game(), is_acting), True, []),
     "decision": (pending_game, False, []),
     "over": (lambda: auto_play(eva_game()), False, []),
+    "help": (lambda: auto_play(eva_game(), is_acting), False, ["question_mark"]),
 }
 
 CASES: list[tuple[str, str, tuple[int, int], dict[str, Any]]] = [
@@ -58,6 +59,8 @@ CASES: list[tuple[str, str, tuple[int, int], dict[str, Any]]] = [
     ("over", "en", SMALL, {}),
     ("over", "en", LARGE, {}),
     ("over", "ru", SMALL, {}),
+    ("help", "en", SMALL, {}),
+    ("help", "ru", LARGE, {}),
 ]
 
 

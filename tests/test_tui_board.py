@@ -174,3 +174,69 @@ async def test_marks_beside_an_eva_in_two_and_three_cells() -> None:
             text = board.render_line(board.line_of(sq("E4"))).text
             x = board.cell_x(sq("E4"))
             assert text[x : x + width] == expected
+
+
+def test_board_colours_keep_their_meaning_on_a_16_colour_terminal() -> None:
+    """TERM=screen and the like have 16 colours: each colour of the board must come out as
+    the standard colour it stands for (yellow obstacles on yellow, not on bright red)."""
+    from rich.color import Color, ColorSystem
+
+    from tui.rulesets.eva.board import _STYLES
+
+    def ansi(style_key: str, background: bool = True) -> int | None:
+        style = _STYLES[style_key]
+        colour = style.bgcolor if background else style.color
+        assert colour is not None
+        return Color.parse(colour.name).downgrade(ColorSystem.STANDARD).number
+
+    red, green, yellow, blue, magenta, cyan, white = 1, 2, 3, 4, 5, 6, 7
+    bright = 8
+    assert ansi("t1") in (red, red + bright) and ansi("target") in (red, red + bright)
+    assert ansi("t2") in (yellow, yellow + bright)
+    assert ansi("t3") in (green, green + bright)
+    assert ansi("t4") in (blue, blue + bright)
+    assert ansi("u0") in (cyan, cyan + bright) and ansi("u0done") in (cyan, cyan + bright)
+    assert ansi("u1") in (magenta, magenta + bright) and ansi("u1done") in (magenta, magenta + bright)
+    assert ansi("reach") in (0, bright) and ansi("t0", background=False) in (white, bright)
+    # the two sides and the obstacles never share a colour
+    assert len({ansi(k) for k in ("t1", "t2", "t3", "t4", "u0", "u1")}) == 6
+
+
+def test_two_cell_costs_are_one_character_and_a_space() -> None:
+    """At 80 columns a square is two cells: a cost is one character (a = 10, b = 11 ...)
+    and a space, so neighbouring costs never run together."""
+    from tui.rulesets.eva.board import short_cost
+
+    assert [short_cost(str(n)) for n in (1, 9, 10, 12, 15)] == ["1", "9", "a", "c", "f"]
+    board = EvaBoard(load_bundled("crossroads").terrain, cell_width=2)
+    costs = zip("ABCDE", (12, 10, 8, 6, 11), strict=True)
+    board.overlay = {sq(f"{c}5"): Overlay("reach", str(n)) for c, n in costs}
+    line = "".join(board._cell_text(sq(f"{c}5"))[0] for c in "ABCDE")
+    assert line == "c a 8 6 b "
+
+
+def test_unit_glyphs_come_from_the_names_and_never_repeat() -> None:
+    """Eva-2 is drawn 2, Sniper S; two Evas that would share a glyph get different ones."""
+    from tui.rulesets.eva.panels import unit_glyphs
+
+    class U:
+        def __init__(self, index: int, side: int, name: str) -> None:
+            self.index, self.side, self.name = index, side, name
+
+    class V:
+        units = [
+            U(0, 0, "Eva-1"),
+            U(1, 0, "Eva-2"),
+            U(2, 0, "Sniper"),
+            U(3, 1, "Eva-1"),
+            U(4, 1, "Снайпер"),
+            U(5, 1, "Guard"),
+        ]
+
+    glyphs = unit_glyphs(V())  # type: ignore[arg-type]
+    assert glyphs[:3] == ("1", "2", "S") and glyphs[5] == "G"
+    assert len(set(glyphs)) == len(glyphs)
+    # Cyrillic letters are of ambiguous width on some terminals: a spare glyph instead
+    assert unicodedata.east_asian_width(glyphs[4]) in ("N", "Na")
+    ascii_glyphs = unit_glyphs(V(), ascii_only=True)  # type: ignore[arg-type]
+    assert all(g.isascii() for g in ascii_glyphs) and len(set(ascii_glyphs)) == 6

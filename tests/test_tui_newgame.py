@@ -250,8 +250,25 @@ def test_eva_2_the_preview_keeps_every_obstacle_when_halved() -> None:
     assert len(full) == HEIGHT and len(half) == HEIGHT // 2
     assert all(len(line.plain) == WIDTH for line in full + half)
     # the top line is row 30 (a deployment row); every blue square of the map shows in both
-    assert set(full[0].plain) == {"-"}
-    blue_full = sum(line.plain.count("B") for line in full)
+    assert set(full[0].plain) == {ASCII_TERRAIN.zone}
+    blue = ASCII_TERRAIN.blue
+    blue_full = sum(line.plain.count(blue) for line in full)
     assert blue_full == sum(1 for x in range(1, 21) for y in range(1, 31) if board.colour(x, y) == 4)
-    assert all(("B" in half[i // 2].plain) for i, line in enumerate(full) if "B" in line.plain)
+    assert all((blue in half[i // 2].plain) for i, line in enumerate(full) if blue in line.plain)
     assert MapPreview(board).board is board
+
+
+def test_eva_2_3_the_preview_draws_the_boards_glyphs_and_they_differ_without_colour() -> None:
+    """The new game preview names the obstacles as the board does (one glyph per colour),
+    and the legend shows those glyphs."""
+    from tui.rulesets.eva.board import ASCII_BOARD, UNICODE_BOARD
+    from tui.rulesets.eva.terrain import UNICODE_TERRAIN, legend
+
+    for terrain, board_glyphs in ((UNICODE_TERRAIN, UNICODE_BOARD), (ASCII_TERRAIN, ASCII_BOARD)):
+        obstacles = (terrain.red, terrain.yellow, terrain.green, terrain.blue)
+        assert obstacles == board_glyphs.terrain[1:]
+        assert len({terrain.open, terrain.zone, *obstacles}) == 6
+        text = legend(terrain)
+        assert all(glyph in text for glyph in obstacles)
+    # the low and the chest-high obstacle differ by shape, not only by being hollow or filled
+    assert {UNICODE_BOARD.terrain[1], UNICODE_BOARD.terrain[2]} != {"▭", "▬"}

@@ -16,7 +16,8 @@ from tui.screens.base import WartableModal
 
 
 class HelpScreen(WartableModal):
-    """Lists (keys, description) rows; Escape, Enter, ``?`` or F1 close it.
+    """Lists (keys, description) rows; Escape, Enter, ``?`` or F1 close it; the arrows,
+    PgUp/PgDn, Home and End scroll it when it is longer than the screen.
 
     ``title``: the translated title of the screen the keys belong to.
     ``rows``: from :func:`tui.screens.base.key_rows`.
@@ -45,5 +46,14 @@ class HelpScreen(WartableModal):
                 _("Keys: {screen}").format(screen=self.for_title) if self.for_title else _("Keys")
             )
             box.border_subtitle = _("Escape closes this window.")
-            with VerticalScroll(classes="help-keys"):
+            with VerticalScroll(classes="help-keys", id="help-keys"):
                 yield Static(table)
+
+    def on_mount(self) -> None:
+        """Focus the table, so the arrows, PgUp/PgDn, Home and End scroll a long help, with
+        a plain scroll bar that shows how much there is."""
+        from tui.widgets.bars import PlainScrollBar
+
+        keys = self.query_one("#help-keys", VerticalScroll)
+        keys.vertical_scrollbar.renderer = PlainScrollBar
+        keys.focus()

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import msgspec
 
-from engine.i18n import _
+from engine.i18n import N_, _
 from engine.ruleset import IllegalAction
 from engine.rulesets.eva import rules
 from engine.rulesets.eva.actions import (
@@ -53,6 +53,8 @@ __all__ = [
 ]
 
 W = 20
+#: Shots of a burst (EVA-10.10).
+BURST_SHOTS = 3
 
 
 class MoveOption(msgspec.Struct, frozen=True):
@@ -95,6 +97,11 @@ class ShotOption(msgspec.Struct, frozen=True):
     burst_p_hit: float = 0.0
     no_roll: bool = False
     p_hit_exact: str = ""
+    #: what changes the dice besides the TN: (message ID, rule ID) pairs, e.g. the
+    #: Targeting System's re-roll (EVA-16.4)
+    roll_notes: list[tuple[str, str]] = []
+    #: shots of a burst (0 when the weapon cannot fire one)
+    burst_shots: int = 0
 
 
 class MeleeOption(msgspec.Struct, frozen=True):
@@ -296,6 +303,7 @@ def _shots(state: EvaState, side: int, ui: int) -> list[ShotOption]:
                 except IllegalAction:
                     pass
             aimed = p.cost * 2 if p.cost * 2 <= u.energy else 0
+            notes = _roll_notes(u, w)
             out.append(
                 ShotOption(
                     item=item,
@@ -318,9 +326,25 @@ def _shots(state: EvaState, side: int, ui: int) -> list[ShotOption]:
                     burst_p_hit=bp,
                     no_roll=w.no_roll,
                     p_hit_exact=str(Fraction(hit)),
+                    roll_notes=notes,
+                    burst_shots=BURST_SHOTS if burst_e else 0,
                 )
             )
     return out
+
+
+def _roll_notes(u, w) -> list[tuple[str, str]]:
+    """What changes a shot's dice besides the TN (the chances already count it)."""
+    notes = []
+    if w.no_roll:
+        return notes
+    if u.has("itargeting"):
+        notes.append((N_("Improved Targeting System: best of two dice"), "EVA-16.5"))
+    elif u.has("targeting"):
+        notes.append((N_("Targeting System: a miss is rolled again"), "EVA-16.4"))
+    if u.has("anatomy") and not w.spear:
+        notes.append((N_("Combat Anatomy: no confirmation die"), "EVA-16.13"))
+    return notes
 
 
 def fire_refusal(state: EvaState, side: int) -> IllegalAction | None:

@@ -23,13 +23,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
+from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, OptionList, RichLog, Static
 
-from engine.i18n import N_, _, current_language
+from engine.i18n import N_, _, current_language, ngettext
 from engine.record import SaveError
 from engine.ruleset import ActionError
 from engine.rulesets.eva import actions as act
@@ -43,11 +44,15 @@ from tui.rulesets.eva.panels import (
     KeyLine,
     NotationSuggester,
     PlainScrollBar,
+    ascii_text,
     event_line,
+    item_label,
+    log_glyphs,
     melee_text,
     neutralise_text,
     percent,
     player_name,
+    short_player,
     shot_details,
     shot_text,
     unit_glyph,
@@ -72,7 +77,42 @@ _TERRAIN_NAMES = (
     N_("green obstacle"),
     N_("blue obstacle"),
 )
+#: The keys that choose targets, with the mode they start (a refusal is explained).
+_MODE_KEYS = {"f": "fire", "а": "fire", "m": "melee", "ь": "melee", "n": "neutralise", "т": "neutralise"}
+_MODE_KEYS |= {"j": "jump", "о": "jump"}
 _ZONES = {"arms": N_("arms"), "legs": N_("legs"), "body": N_("body"), "wings": N_("wings")}
+
+
+#: The orders of the command line: (verb, form, what it does). The forms are the
+#: notation of :mod:`engine.rulesets.eva.actions`, English in every language.
+NOTATION: tuple[tuple[str, str, str], ...] = (
+    ("choose", "choose south | choose north", N_("take a deployment zone")),
+    (
+        "deploy",
+        "<Eva> deploy <square> [weapons]",
+        N_(
+            "place an Eva, e.g. Eva-01 deploy C2 rifle+knife; without weapons it holds what the "
+            "deployment panel shows first; - for empty hands"
+        ),
+    ),
+    ("activate", "activate <Eva> [berserk]", N_("start an Eva's activation; berserk: roll for Berserk")),
+    ("move", "<Eva> E4-B6", N_("move to B6 by the cheapest path (E4-D5-C6-B6: along that path)")),
+    ("kneel, stand", "<Eva> kneel | <Eva> stand", N_("change stance")),
+    ("swap", "<Eva> swap pistol+knife | <Eva> swap -", N_("change what is held")),
+    ("discard", "<Eva> discard", N_("throw the Shield aside")),
+    ("fire", "<Eva> fire B12 [rifle] [burst | aimed legs]", N_("a ranged attack")),
+    ("melee", "<Eva> melee F11", N_("a melee attack")),
+    ("disengage", "<Eva> disengage", N_("try to leave melee")),
+    ("neutralise", "<Eva> neutralise D17", N_("try to neutralise an AT field")),
+    ("jump", "<Eva> jump K2", N_("jump with the Jumpjet")),
+    ("takeoff, land", "<Eva> takeoff | <Eva> land", N_("take off or land with Wings")),
+    ("detonate", "<Eva> detonate", N_("detonate the D-Module")),
+    ("accelerate", "<Eva> accelerate", N_("use Acceleration")),
+    ("end", "<Eva> end", N_("end the activation")),
+    ("trauma", "trauma arms | legs | body | wings", N_("name the zone of a trauma")),
+    ("keep", "<Eva> keep rifle", N_("keep one weapon after an arms trauma")),
+    ("concede", "concede", N_("give up the game")),
+)
 
 
 class EvaGameScreen(WartableScreen):
@@ -103,6 +143,7 @@ class EvaGameScreen(WartableScreen):
         Binding("space", "inspect", N_("Inspect"), show=False),
         Binding("colon,slash,full_stop", "command", N_("Command line"), show=False),
         Binding("C,С", "concede", N_("Concede"), show=False),
+        Binding("tab,shift+tab", "switch_focus", N_("Board or command line"), show=False),
         Binding("escape", "cancel", N_("Back"), show=False),
     ]
 
@@ -130,6 +171,10 @@ class EvaGameScreen(WartableScreen):
         self._lines: dict[str, str] = {}
         #: The Eva whose activation the screen last showed (the cursor goes to a new one).
         self._last_active = -1
+        #: When the curtain was last lifted: keys typed before it are dropped, so that
+        #: nothing typed ahead acts on the next player's board.
+        self._lifted_at = 0.0
+        self._hint_text = ""
 
     def _initial_rows(self) -> list[str]:
         return list(self.game.view(None).map_rows)
@@ -166,7 +211,7 @@ class EvaGameScreen(WartableScreen):
                 yield RichLog(wrap=True, markup=False, id="battle-log", auto_scroll=True, min_width=10)
         yield Static("", id="battle-hint", markup=False)
         yield Input(
-            placeholder=_("Command, e.g. Eva-01 E4-B6 (press : to type)"),
+            placeholder=_("Command, e.g. Eva-01 E4-B6 (: or Tab to type, ? lists the orders)"),
             suggester=NotationSuggester(self._suggest_source),
             id="command",
         )
@@ -231,6 +276,7 @@ class EvaGameScreen(WartableScreen):
             self.mode = ""
             self.selected = None
             if self.curtain:
+                self._lifted_at = float("inf")  # until the next player lifts the curtain
                 self.app.push_screen(CurtainScreen(self._player(side), self._why(first)), self._lifted)
                 self.refresh_all()
                 return
@@ -238,6 +284,7 @@ class EvaGameScreen(WartableScreen):
         self._ask()
 
     def _lifted(self, _result: Any = None) -> None:
+        self._lifted_at = get_time()
         self.board.focus()
         self.board.call_after_refresh(self.board.keep_in_view)
         self._ask()
@@ -259,6 +306,10 @@ class EvaGameScreen(WartableScreen):
 
     def _player(self, side: int) -> str:
         return player_name(self.game.players, side)
+
+    @property
+    def _ascii(self) -> bool:
+        return self.glyphs.name == "ascii"
 
     def refresh_all(self) -> None:
         """Read the viewer's view and options again and redraw what depends on them."""
@@ -362,7 +413,7 @@ class EvaGameScreen(WartableScreen):
         if self.selected is not None:
             sq = view.units[self.selected].square
             selected = sq if sq >= 0 else None
-        self.board.set_marks(unit_marks(view), overlay, selected)
+        self.board.set_marks(unit_marks(view, self._ascii), overlay, selected)
 
     def _mode_targets(self) -> list[int]:
         opts = self.opts
@@ -386,14 +437,14 @@ class EvaGameScreen(WartableScreen):
                 panel, Text(_("No Eva selected. Space shows the Eva under the cursor."), style="italic")
             )
             return
-        text = unit_panel_text(self.view, self.selected, self.game.players, self.glyphs.bullet)
+        text = unit_panel_text(self.view, self.selected, self.game.players, self.glyphs.bullet, self._ascii)
         opts = self.opts
         if opts is not None and opts.kind == "deploy" and self.selected == self.deploy_unit:
             text.append("\n")
             text.append(
                 _("Holds when placed: {hands}").format(hands=self._hands_label(self.selected)), "bold"
             )
-        self._set_panel(panel, text)
+        self._set_panel(panel, ascii_text(text, self._ascii))
 
     def _set_panel(self, panel: Static, text: Text) -> None:
         """Show ``text`` in the unit panel; lay the screen out again only when the panel's
@@ -410,7 +461,7 @@ class EvaGameScreen(WartableScreen):
             limit = f"/{view.round_limit}" if view.round_limit else ""
             parts.append(_("Round {n}").format(n=f"{view.round}{limit}"))
         side = self.viewer or 0
-        who = self.game.players[side] if side < len(self.game.players) else self._player(side)
+        who = short_player(self.game.players, side)
         doing = {
             "zone": _("choose a deployment zone"),
             "deploy": _("deploy an Eva"),
@@ -432,10 +483,10 @@ class EvaGameScreen(WartableScreen):
         if self.view is None or self.opts is None:
             return
         s = self.board.cursor
-        parts = [square_name(s), _(_TERRAIN_NAMES[self._map.terrain[s]])]
+        parts = [f"{square_name(s)} {_(_TERRAIN_NAMES[self._map.terrain[s]])}"]
         unit = next((u for u in self.view.units if u.square == s and not u.destroyed), None)
         if unit is not None:
-            parts.append(f"{unit_glyph(self.view, unit.index)} {unit.name}")
+            parts.append(f"{unit_glyph(self.view, unit.index, self._ascii)} {unit.name}")
         if self.opts.kind == "act":
             if self.mode == "":
                 cost = next((m.cost for m in self.opts.moves if m.square == s), None)
@@ -444,11 +495,12 @@ class EvaGameScreen(WartableScreen):
             elif self.mode == "fire":
                 best = [sh for sh in self.opts.shots if sh.square == s]
                 if best:
-                    parts.append(", ".join(f"{sh.label} {percent(sh.p_hit)}" for sh in best))
+                    parts.append(_("{p} to hit").format(p="/".join(percent(sh.p_hit) for sh in best)))
         self._set_line("#battle-cursor", " · ".join(parts) + " ")
 
     def _set_line(self, selector: str, text: str) -> None:
         """Put ``text`` on a one-line widget of fixed size, repainting only that line."""
+        text = ascii_text(text, self._ascii)
         if self._lines.get(selector) != text:
             self._lines[selector] = text
             self.query_one(selector, Static).update(text, layout=False)
@@ -458,7 +510,11 @@ class EvaGameScreen(WartableScreen):
         hint = self.query_one("#battle-hint", Static)
         if hint.has_class("-error") != bool(self._message):
             hint.set_class(bool(self._message), "-error")
-        self._set_line("#battle-hint", self._message or self._prompt())
+        text = ascii_text(self._message or self._prompt(), self._ascii)
+        if text != self._hint_text:
+            # a refusal may take two or three lines: lay out again only when it changes
+            self._hint_text = text
+            hint.update(text)
 
     def _prompt(self) -> str:
         opts = self.opts
@@ -493,12 +549,15 @@ class EvaGameScreen(WartableScreen):
         opts, view = self.opts, self.view
         assert opts is not None and view is not None
         rows: list[tuple[str, Text]] = []
+        a = self._ascii
         if opts.kind == "act" and self.mode == "fire":
-            rows = [(f"{i}", shot_text(view, s)) for i, s in enumerate(opts.shots)]
+            rows = [(f"{i}", ascii_text(shot_text(view, s, a), a)) for i, s in enumerate(opts.shots)]
         elif opts.kind == "act" and self.mode == "melee":
-            rows = [(f"{i}", melee_text(view, m)) for i, m in enumerate(opts.melee)]
+            rows = [(f"{i}", ascii_text(melee_text(view, m, a), a)) for i, m in enumerate(opts.melee)]
         elif opts.kind == "act" and self.mode == "neutralise":
-            rows = [(f"{i}", neutralise_text(view, n)) for i, n in enumerate(opts.neutralise)]
+            rows = [
+                (f"{i}", ascii_text(neutralise_text(view, n, a), a)) for i, n in enumerate(opts.neutralise)
+            ]
         if rows or menu.option_count:
             menu.set_rows(rows)
         if menu.display != bool(rows):
@@ -515,9 +574,10 @@ class EvaGameScreen(WartableScreen):
         if viewer != self.viewer or done > len(events):
             log.clear()
             done = 0
+        glyphs = log_glyphs(self.view, self._ascii) if self.view is not None else None
         for event in events[done:]:
             if event.visible_to(self.viewer):
-                log.write(event_line(event, self.viewer))
+                log.write(event_line(event, self.viewer, self.game.players, glyphs, self._ascii))
         self._logged = (self.viewer, len(events))
 
     # -- board events --------------------------------------------------------------
@@ -623,8 +683,11 @@ class EvaGameScreen(WartableScreen):
 
             self.app.push_screen(
                 ChoiceDialog(
-                    _("Berserk"),
-                    [_("{unit} may roll for Berserk (EVA-16.7).").format(unit=name)],
+                    _("Roll for Berserk?"),
+                    [
+                        _("{unit} may roll for Berserk (EVA-16.7).").format(unit=name),
+                        _("Only you see whether you roll and what comes of it (EVA-18.3)."),
+                    ],
                     [("no", _("Activate without the roll")), ("yes", _("Roll for Berserk"))],
                     "no",
                 ),
@@ -649,7 +712,10 @@ class EvaGameScreen(WartableScreen):
 
             self.app.push_screen(
                 ChoiceDialog(
-                    _("Which weapon?"), [], [(f"{i}", shot_text(view, s)) for i, s in enumerate(shots)], "0"
+                    _("Which weapon?"),
+                    [],
+                    [(f"{i}", shot_text(view, s, self._ascii)) for i, s in enumerate(shots)],
+                    "0",
                 ),
                 weapon,
             )
@@ -693,8 +759,15 @@ class EvaGameScreen(WartableScreen):
             choices.append(
                 (
                     "burst",
-                    _("Burst — {e} energy, TN {tn}+, {p} per shot").format(
-                        e=shot.burst_energy, tn=shot.burst_tn, p=percent(shot.burst_p_hit)
+                    ngettext(
+                        "Burst of {n} shot — {e} energy, TN {tn}+, {p} to hit each",
+                        "Burst of {n} shots — {e} energy, TN {tn}+, {p} to hit each",
+                        shot.burst_shots or 3,
+                    ).format(
+                        n=shot.burst_shots or 3,
+                        e=shot.burst_energy,
+                        tn=shot.burst_tn,
+                        p=percent(shot.burst_p_hit),
                     ),
                 )
             )
@@ -819,12 +892,26 @@ class EvaGameScreen(WartableScreen):
                     player=self._player(side), lost=lost, n=len(units)
                 )
             )
+        names = [short_player(self.game.players, side) for side in (0, 1)]
         if result.scores and any(result.scores):
-            lines.append(_("Victory points: {a} – {b}").format(a=result.scores[0], b=result.scores[1]))
+            lines.append(
+                _("Victory points: {a} {x}, {b} {y}").format(
+                    a=names[0], x=result.scores[0], b=names[1], y=result.scores[1]
+                )
+            )
         taken = self._raw_damage_taken(view)
         if any(taken):
-            lines.append(_("Raw damage taken (public dice): {a} – {b}").format(a=taken[0], b=taken[1]))
-        public = [event_line(e, None) for e in self.game.events if e.to is None]
+            lines.append(
+                _("Damage taken before the AT field (public dice): {a} {x}, {b} {y}").format(
+                    a=names[0], x=taken[0], b=names[1], y=taken[1]
+                )
+            )
+        glyphs = log_glyphs(view, self._ascii)
+        public = [
+            event_line(e, None, self.game.players, glyphs, self._ascii)
+            for e in self.game.events
+            if e.to is None
+        ]
 
         def back(_result: Any = None) -> None:
             self._to_title()
@@ -849,9 +936,12 @@ class EvaGameScreen(WartableScreen):
         return taken
 
     def _to_title(self) -> None:
-        while len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        if self.app.screen is self:
+        """Straight back to the title screen (it reads the saves again as it comes back)."""
+        back = getattr(self.app, "return_to_title", None)
+        if back is not None:
+            back()
+            return
+        while len(self.app.screen_stack) > 1:
             self.app.pop_screen()
 
     # -- keys ----------------------------------------------------------------------------
@@ -883,6 +973,40 @@ class EvaGameScreen(WartableScreen):
             return bool(checks[action])
         return True
 
+    def on_key(self, event: events.Key) -> None:
+        """Drop keys typed before the curtain was lifted (they were meant for the curtain
+        or typed ahead), and say why a targeting key does nothing now."""
+        if event.time < self._lifted_at:
+            event.stop()
+            event.prevent_default()
+            return
+        mode = _MODE_KEYS.get(event.character or "")
+        if mode is None or self.focused is not self.board or self.opts is None:
+            return
+        if not self._enter_check(mode):
+            event.stop()
+            event.prevent_default()
+            self._say(self._no_targets(mode))
+
+    def _enter_check(self, mode: str) -> bool:
+        return bool(self.check_action(mode, ()))
+
+    def _no_targets(self, mode: str) -> str:
+        """Why the active Eva has no target for ``mode`` now."""
+        opts = self.opts
+        if opts is None or opts.kind != "act":
+            return _("Activate an Eva first: Enter on one of yours.")
+        if mode == "fire":
+            from engine.rulesets.eva.options import fire_refusal
+
+            refusal = fire_refusal(self.game.state, self.viewer if self.viewer is not None else 0)
+            return str(refusal) if refusal is not None else ""
+        return {
+            "melee": _("No enemy Eva is within reach for a melee attack now (EVA-12.3)."),
+            "neutralise": _("No enemy Eva's AT field can be neutralised now (EVA-14)."),
+            "jump": _("The Eva cannot jump now (EVA-16.9)."),
+        }[mode]
+
     def _has_hand_choice(self) -> bool:
         opts = self.opts
         return bool(
@@ -890,7 +1014,11 @@ class EvaGameScreen(WartableScreen):
         )
 
     def action_fire(self) -> None:
-        """Show the legal targets of a ranged attack, with their odds."""
+        """Show the legal targets of a ranged attack, with their odds (or say why there
+        is none)."""
+        if self.opts is not None and self.opts.kind == "act" and not self.opts.shots:
+            self._say(self._no_targets("fire"))
+            return
         self._enter_mode("fire")
 
     def action_melee(self) -> None:
@@ -996,7 +1124,7 @@ class EvaGameScreen(WartableScreen):
         u = view.units[unit]
         if not isinstance(u, OwnUnit):
             return ""
-        labels = [u.items[i].label for i in hands if 0 <= i < len(u.items)]
+        labels = [item_label(u.items[i].label) for i in hands if 0 <= i < len(u.items)]
         return "+".join(labels) if labels else _("empty hands")
 
     def _hands(self, unit: int) -> list[int]:
@@ -1100,27 +1228,89 @@ class EvaGameScreen(WartableScreen):
         )
 
     def action_help(self) -> None:
-        """The keys of the screen, then what the board's glyphs mean."""
-        from tui.screens.base import key_rows
+        """Every key of the battle (those that apply now marked), the orders of the
+        command line, then what the board's glyphs mean."""
         from tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.screen_title(), key_rows(self) + self.legend()))
+        self.app.push_screen(HelpScreen(self.screen_title(), self.help_rows()))
+
+    def help_rows(self) -> list[tuple[str, str]]:
+        """(keys, meaning) rows of the help: the keys, the notation, the board's legend."""
+        from tui.screens.base import key_rows
+
+        mark = "+" if self._ascii else "✓"
+        rows: list[tuple[str, str]] = [("", _("{mark} marks the keys that apply now.").format(mark=mark))]
+        arrows = ", ".join(
+            self.app.get_key_display(Binding(key, "cursor")) for key in ("up", "down", "left", "right")
+        )
+        rows.append((arrows, f"{mark} " + _("move the cursor (with Shift: five squares)")))
+        own: set[str] = set()
+        for binding in self.BINDINGS:
+            if not isinstance(binding, Binding) or not binding.description:
+                continue
+            keys = ", ".join(
+                self.app.get_key_display(Binding(key.strip(), binding.action))
+                for key in binding.key.split(",")
+            )
+            text = _(binding.description)
+            own.add(text)
+            now = bool(self.check_action(binding.action.split("(")[0], ()))
+            rows.append((keys, f"{mark} {text}" if now else f"  {text}"))
+        # the app's keys (quit) after the screen's
+        app_keys = {_(b.description) for b in self.app.BINDINGS if isinstance(b, Binding) and b.description}
+        rows += [(keys, f"{mark} {text}") for keys, text in key_rows(self) if text in app_keys - own]
+        rows.append(
+            (
+                "⏎" if not self._ascii else "enter",
+                "  "
+                + _(
+                    "on a square: place the Eva, activate yours (it asks whether to roll for "
+                    "Berserk when it may), move there or attack what is there"
+                ),
+            )
+        )
+        rows += [("", ""), ("", _("Orders on the command line (: or Tab), written in English:"))]
+        rows += [(verb, f"{form} — {_(what)}") for verb, form, what in NOTATION]
+        return [(ascii_text(k, self._ascii), ascii_text(t, self._ascii)) for k, t in rows + self.legend()]
 
     def legend(self) -> list[tuple[str, str]]:
         """(glyphs, meaning) rows explaining the board, in the glyph set in use."""
         g = self.board.glyphs
         t = g.terrain
+        two = self.board.cell_width == 2
         return [
             ("", ""),
-            (f"{t[0]} {t[1]} {t[2]} {t[3]} {t[4]}", _("open, red, yellow, green, blue square (EVA-2.3)")),
-            ("1 2 3 … / A B C …", _("the Evas of Player 1 / of Player 2")),
+            ("", _("The board:")),
+            (t[0], _("open square")),
+            (t[1], _("red obstacle: low, an Eva walks over it (EVA-2.3)")),
+            (t[2], _("yellow obstacle: chest high, double cost to enter, cover (EVA-2.3)")),
+            (t[3], _("green obstacle: taller than an Eva, no walking in, hides (EVA-2.3)")),
+            (t[4], _("blue obstacle: impassable, blocks everything (EVA-2.3)")),
+            (
+                "1 S …",
+                _(
+                    "an Eva: a digit or letter of its name; Player 1's on cyan, Player 2's on "
+                    "magenta (without colour: in reverse video)"
+                ),
+            ),
             (f"{g.airborne} {g.kneeling}", _("left of an Eva: airborne, kneeling")),
             (f"{g.engaged} {g.active}", _("right of an Eva: engaged in melee, in its activation")),
-            ("12", _("energy to move to that square")),
+            (
+                "7 a" if two else "12",
+                _("energy to move to that square") + (" (a = 10, b = 11 …)" if two else ""),
+            ),
             (f"{g.target_left}A{g.target_right}", _("a legal target")),
             (f"{g.deploy_ok} {g.deploy_bad}", _("a square where the Eva may or may not be placed")),
             (g.jump, _("a square the Jumpjet reaches")),
         ]
+
+    def action_switch_focus(self) -> None:
+        """Tab: from the board to the command line and back."""
+        command = self.query_one("#command", Input)
+        if self.focused is command:
+            self.board.focus()
+        else:
+            command.focus()
 
     def action_command(self) -> None:
         """Type an action in notation (e.g. ``Eva-01 E4-B6``, ``Eva-01 fire B12``)."""
@@ -1146,7 +1336,7 @@ class EvaGameScreen(WartableScreen):
                 self.app.pop_screen()
                 if self.game.path is not None:
                     self.app.notify(
-                        _("The game is saved: {name}").format(name=self.game.path.name), markup=False
+                        _("The game is saved; Continue or Load game brings it back."), markup=False
                     )
 
         self.app.push_screen(
@@ -1166,6 +1356,8 @@ class EvaGameScreen(WartableScreen):
             return
         if self.submit(text):
             event.input.value = ""
+            if self.app.screen is self:
+                self.board.focus()
 
     @on(OptionList.OptionSelected, "#battle-choices")
     def _choice(self, event: OptionList.OptionSelected) -> None:

@@ -45,6 +45,8 @@ __all__ = [
     "EvaBoard",
     "Overlay",
     "UnitMark",
+    "short_cost",
+    "terrain_style",
     "square_name",
 ]
 
@@ -52,6 +54,17 @@ WIDTH, HEIGHT = 20, 30  # EVA-2.1
 LETTERS = "ABCDEFGHIJKLMNOPQRST"
 #: Columns taken by the row numbers on each side ("30 " on the left, " 30" on the right).
 MARGIN = 3
+
+
+def short_cost(label: str) -> str:
+    """An energy cost in one character, for two-cell squares: 1-9, then a = 10,
+    b = 11 ... (as hexadecimal digits), ``+`` beyond."""
+    if not label.isdigit():
+        return (label or " ")[0]
+    n = int(label)
+    if n < 10:
+        return str(n)
+    return "abcdefghijklmnopqrstuvwxyz"[n - 10] if n < 36 else "+"
 
 
 def square_name(square: int) -> str:
@@ -63,7 +76,9 @@ class BoardGlyphs(NamedTuple):
     """The characters of the board (each one cell wide)."""
 
     name: str
-    #: Terrain by colour rank: open, red, yellow, green, blue (EVA-2.3).
+    #: Terrain by colour rank: open, red, yellow, green, blue (EVA-2.3): a small
+    #: square for the low red, a wide bar for the chest-high yellow, a tall bar for
+    #: the green that is taller than an Eva, waves for the impassable blue.
     terrain: tuple[str, str, str, str, str]
     #: Left of a unit: airborne, kneeling.
     airborne: str
@@ -83,7 +98,7 @@ class BoardGlyphs(NamedTuple):
 
 UNICODE_BOARD = BoardGlyphs(
     name="unicode",
-    terrain=("∙", "▭", "▬", "▮", "≋"),
+    terrain=("∙", "▪", "▬", "▮", "≋"),
     airborne="⌃",
     kneeling="⌄",
     engaged="✕",
@@ -134,24 +149,44 @@ class Overlay(NamedTuple):
     label: str = ""
 
 
-#: Styles by name (ANSI colours, so 16-colour terminals show them as meant).
+#: Colours of the board, as exact RGB values chosen so that a terminal of 16
+#: colours (downgraded to the nearest of the standard palette) still shows the
+#: intended colour: red obstacles on red, yellow on yellow, Player 1 on cyan,
+#: Player 2 on magenta (``tests/test_tui_board.py`` checks each one). Named ANSI
+#: colours would go through the theme first and could come out as other colours.
+COLOURS: dict[str, str] = {
+    "grey": "#808080",
+    "black": "#000000",
+    "white": "#ffffff",
+    "red": "#b02020",
+    "yellow": "#e8c830",
+    "green": "#30a030",
+    "blue": "#2038b0",
+    "cyan": "#40d0d0",
+    "magenta": "#d050d0",
+    "dark_cyan": "#208080",
+    "dark_magenta": "#802080",
+    "dark_grey": "#4d4d4d",
+    "bright_green": "#50f050",
+}
+_C = COLOURS
+
 _STYLES: dict[str, Style] = {
-    "coord": Style(color="bright_black"),
-    "t0": Style(color="bright_black"),
-    "t1": Style(color="black", bgcolor="red"),
-    "t2": Style(color="black", bgcolor="yellow"),
-    "t3": Style(color="black", bgcolor="green"),
-    "t4": Style(color="bright_white", bgcolor="blue"),
-    "u0": Style(color="black", bgcolor="bright_cyan", bold=True),
-    "u1": Style(color="black", bgcolor="bright_magenta", bold=True),
-    "u0done": Style(color="black", bgcolor="cyan"),
-    "u1done": Style(color="black", bgcolor="magenta"),
-    "reach": Style(color="bright_white", bgcolor="grey30", bold=True),
-    "reach2": Style(color="black", bgcolor="grey70", bold=True),
-    "target": Style(color="bright_white", bgcolor="red", bold=True),
-    "deploy": Style(color="bright_green", bold=True),
-    "blocked": Style(color="red"),
-    "jump": Style(color="bright_white", bgcolor="grey30", bold=True),
+    "coord": Style(color=_C["grey"]),
+    "t0": Style(color=_C["grey"]),
+    "t1": Style(color=_C["black"], bgcolor=_C["red"]),
+    "t2": Style(color=_C["black"], bgcolor=_C["yellow"]),
+    "t3": Style(color=_C["black"], bgcolor=_C["green"]),
+    "t4": Style(color=_C["white"], bgcolor=_C["blue"]),
+    "u0": Style(color=_C["black"], bgcolor=_C["cyan"], bold=True),
+    "u1": Style(color=_C["black"], bgcolor=_C["magenta"], bold=True),
+    "u0done": Style(color=_C["black"], bgcolor=_C["dark_cyan"]),
+    "u1done": Style(color=_C["black"], bgcolor=_C["dark_magenta"]),
+    "reach": Style(color=_C["white"], bgcolor=_C["dark_grey"], bold=True),
+    "target": Style(color=_C["white"], bgcolor=_C["red"], bold=True),
+    "deploy": Style(color=_C["bright_green"], bold=True),
+    "blocked": Style(color=_C["red"]),
+    "jump": Style(color=_C["white"], bgcolor=_C["dark_grey"], bold=True),
     "selected": Style(underline=True),
     "cursor": Style(reverse=True),
 }
@@ -164,11 +199,11 @@ _MONO: dict[str, Style] = {
     "t3": Style(bold=True),
     "t4": Style(bold=True),
     "u0": Style(bold=True),
-    "u1": Style(bold=True),
+    # without colour Player 2's Evas are in reverse video (the cursor on one is underlined)
+    "u1": Style(bold=True, reverse=True),
     "u0done": Style(dim=True),
-    "u1done": Style(dim=True),
+    "u1done": Style(dim=True, reverse=True),
     "reach": Style(bold=True),
-    "reach2": Style(bold=True, underline=True),
     "target": Style(bold=True),
     "deploy": Style(bold=True),
     "blocked": Style(dim=True),
@@ -176,6 +211,11 @@ _MONO: dict[str, Style] = {
     "selected": Style(underline=True),
     "cursor": Style(reverse=True),
 }
+
+
+def terrain_style(rank: int) -> Style:
+    """The colour style of a square of terrain ``rank`` (0 open .. 4 blue)."""
+    return _STYLES[f"t{rank}"]
 
 
 class EvaBoard(ScrollView, can_focus=True):
@@ -445,14 +485,12 @@ class EvaBoard(ScrollView, can_focus=True):
             cells = (left, unit.glyph, right)
         elif over is not None:
             if over.kind == "reach":
-                cells = (over.label.rjust(2)[0], over.label.rjust(2)[1], " ")
+                label = over.label.rjust(2)
+                cells = (label[0], label[1], " ")
             else:
                 mark = {"deploy": g.deploy_ok, "blocked": g.deploy_bad, "jump": g.jump}.get(over.kind, "?")
                 cells = (" ", mark, " ")
             style = self.styles_map.get(over.kind, self.styles_map["reach"])
-            if over.kind == "reach" and self._cell == 2 and (square + square // WIDTH) % 2:
-                # two-cell squares: alternate the shade so that "12" and " 2" never run together
-                style = self.styles_map["reach2"]
         else:
             rank = self.terrain[square]
             t = g.terrain[rank]
@@ -461,7 +499,8 @@ class EvaBoard(ScrollView, can_focus=True):
         if self._cell == 3:
             text = "".join(cells)
         elif over is not None and over.kind == "reach" and unit is None:
-            text = over.label.rjust(2)
+            # two-cell squares: one character and a space, so costs never run together
+            text = short_cost(over.label) + " "
         else:
             # one mark beside the glyph: engaged (or a target) first, then airborne or
             # kneeling, then "in its activation" (also told by the status line)
@@ -470,5 +509,9 @@ class EvaBoard(ScrollView, can_focus=True):
                 right = left
             text = cells[1] + (right if right != " " else left)
         if square == self._cursor:
-            style = style + self.styles_map["cursor"]
+            if style.reverse:
+                # a square already in reverse video (Player 2's Eva without colour)
+                style = style + Style(reverse=False, underline=True, bold=True)
+            else:
+                style = style + self.styles_map["cursor"]
         return text, style

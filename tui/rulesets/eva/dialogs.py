@@ -55,13 +55,16 @@ class ChoiceDialog(WartableModal):
 
     def compose_dialog(self) -> ComposeResult:
         """The explanation and the list of answers."""
+        from tui.rulesets.eva.panels import ascii_text
+
+        plain = self.glyphs.name == "ascii"
         with Vertical(classes="dialog choice-dialog" + (" confirm-dialog" if self.danger else "")) as box:
-            box.border_title = self.choice_title
+            box.border_title = ascii_text(self.choice_title, plain)
             if self.lines:
                 body = Text("\n").join(t if isinstance(t, Text) else Text(t) for t in self.lines)
-                yield Static(body, classes="dialog-text", markup=False)
+                yield Static(ascii_text(body, plain), classes="dialog-text", markup=False)
             yield PointerList(
-                *[Option(label, id=cid) for cid, label in self.choices],
+                *[Option(ascii_text(label, plain), id=cid) for cid, label in self.choices],
                 pointer=self.glyphs.pointer,
                 id="choice-list",
                 classes="choice-list",
@@ -103,6 +106,7 @@ class CurtainScreen(WartableScreen):
         super().__init__()
         self.player = player
         self.why = why
+        self._lifted = False
 
     def compose_body(self) -> ComposeResult:
         """The name of the player to act and what to do."""
@@ -113,20 +117,26 @@ class CurtainScreen(WartableScreen):
             yield Static(
                 _("The board is hidden so that the other player does not see your side.")
                 + "\n"
-                + _("Press Enter or any letter key when only you are looking."),
+                + _("Press Enter, Space or a letter key when only you are looking."),
                 id="curtain-note",
                 markup=False,
             )
 
     def action_reveal(self) -> None:
-        """Lift the curtain."""
-        self.dismiss(None)
+        """Lift the curtain (once: keys typed after it are used up here)."""
+        if not self._lifted:
+            self._lifted = True
+            self.dismiss(None)
 
     def on_key(self, event: events.Key) -> None:
-        """Any printable key lifts the curtain too (the help key and Ctrl+Q keep their meaning)."""
-        if event.is_printable and event.character not in ("?",):
-            event.stop()
-            self.dismiss(None)
+        """A letter lifts the curtain too, and is used up by it; other printable keys
+        do nothing here (the help key and Ctrl+Q keep their meaning)."""
+        if not event.is_printable or event.character in ("?", " "):
+            return
+        event.stop()
+        event.prevent_default()
+        if event.character is not None and event.character.isalpha():
+            self.action_reveal()
 
 
 class GameOverScreen(WartableScreen):
@@ -147,9 +157,12 @@ class GameOverScreen(WartableScreen):
 
     def compose_body(self) -> ComposeResult:
         """The result and the summary."""
+        from tui.rulesets.eva.panels import ascii_text
+
+        plain = self.glyphs.name == "ascii"
         with Vertical(id="over-body", classes="panel"):
-            yield Static(self.headline, id="over-headline", markup=False)
-            yield Static("\n".join(self.lines), id="over-summary", markup=False)
+            yield Static(ascii_text(self.headline, plain), id="over-headline", markup=False)
+            yield Static(ascii_text("\n".join(self.lines), plain), id="over-summary", markup=False)
 
     def action_leave(self) -> None:
         """Back to the title screen."""

@@ -7,6 +7,9 @@ its events); nothing computes a rule.
 
 from __future__ import annotations
 
+import functools
+import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -28,38 +31,124 @@ __all__ = [
     "PlainScrollBar",
     "NotationSuggester",
     "band_name",
+    "ascii_text",
     "event_line",
+    "item_label",
+    "log_glyphs",
+    "named_players",
     "melee_text",
     "neutralise_text",
     "percent",
     "player_name",
+    "short_player",
     "shot_text",
     "unit_glyph",
+    "unit_glyphs",
     "unit_marks",
     "unit_panel_text",
 ]
 
-#: Player 1's Evas are numbered, Player 2's lettered, so the sides differ without colour.
-_GLYPHS = ("1234567890", "ABCDEFGHJKLMNPQRUVWXYZ")
+#: Glyphs given when an Eva's name offers no free letter or digit.
+_SPARE = "123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 
 
-def unit_glyph(view: EvaView, index: int) -> str:
-    """The one-character glyph of unit ``index``: its place in its side's roster,
-    a digit for Player 1 and a capital letter for Player 2."""
-    side = view.units[index].side
-    place = sum(1 for u in view.units[:index] if u.side == side)
-    chars = _GLYPHS[side]
-    return chars[place] if place < len(chars) else "?"
+@functools.lru_cache(maxsize=64)
+def _glyph_map(units: tuple[tuple[int, str], ...], ascii_only: bool) -> tuple[str, ...]:
+    """One distinct glyph per (side, name), in order."""
+    used: set[str] = set()
+    out: list[str] = []
+    for _side, name in units:
+        digits = [c for c in name if c.isdigit() and c.isascii()]
+        letters = [c.upper() for c in name if c.isalpha() and len(c.upper()) == 1]
+        wanted = digits[-1:] + letters[:1] + letters[1:] + digits[:-1] + list(_SPARE)
+        glyph = next(
+            (
+                c
+                for c in wanted
+                if c not in used
+                and (c.isascii() or not ascii_only)
+                and unicodedata.east_asian_width(c) in ("N", "Na")
+            ),
+            "?",
+        )
+        used.add(glyph)
+        out.append(glyph)
+    return tuple(out)
 
 
-def unit_marks(view: EvaView) -> dict[int, UnitMark]:
+def unit_glyphs(view: EvaView, ascii_only: bool = False) -> tuple[str, ...]:
+    """The one-character glyph of every unit of ``view``, from its name where possible:
+    its last digit (``Eva-2`` is ``2``), else its first letter (``Sniper`` is ``S``),
+    else another letter of its name or a spare one, so that no two Evas on the board
+    share a glyph. ``ascii_only``: only ASCII characters (the ASCII glyph set)."""
+    return _glyph_map(tuple((u.side, u.name) for u in view.units), ascii_only)
+
+
+def unit_glyph(view: EvaView, index: int, ascii_only: bool = False) -> str:
+    """The glyph of unit ``index`` (see :func:`unit_glyphs`)."""
+    glyphs = unit_glyphs(view, ascii_only)
+    return glyphs[index] if 0 <= index < len(glyphs) else "?"
+
+
+#: Unicode punctuation of the interface's texts and its ASCII stand-in (one character
+#: each, so the styles of a Rich text stay where they were).
+_ASCII = str.maketrans(
+    {
+        "—": "-",
+        "–": "-",
+        "−": "-",
+        "·": "|",
+        "→": ">",
+        "…": ".",
+        "‘": "'",
+        "’": "'",
+        "“": '"',
+        "”": '"',
+        "«": '"',
+        "»": '"',
+        "✓": "+",
+        "✗": "x",
+        "✕": "x",
+        "✦": "*",
+        "⌃": "^",
+        "⌄": "_",
+        "‹": "<",
+        "›": ">",
+        "▸": ">",
+        "‣": "-",
+        "×": "x",
+        "≤": "<",
+        "≥": ">",
+        "⇑": "j",
+    }
+)
+
+
+def ascii_text(value: Any, on: bool = True) -> Any:
+    """``value`` (a str or a Rich ``Text``) with its Unicode punctuation replaced by
+    ASCII when ``on`` (the ASCII glyph set); letters of other alphabets stay."""
+    if not on:
+        return value
+    if isinstance(value, Text):
+        plain = value.plain.translate(_ASCII)
+        if plain != value.plain:
+            value = value.copy()
+            value.plain = plain
+        return value
+    if isinstance(value, str):
+        return value.translate(_ASCII)
+    return value
+
+
+def unit_marks(view: EvaView, ascii_only: bool = False) -> dict[int, UnitMark]:
     """Square → :class:`UnitMark` of every Eva on the board in ``view``."""
     marks: dict[int, UnitMark] = {}
+    glyphs = unit_glyphs(view, ascii_only)
     for u in view.units:
         if u.square < 0 or u.destroyed:
             continue
         marks[u.square] = UnitMark(
-            glyph=unit_glyph(view, u.index),
+            glyph=glyphs[u.index],
             side=u.side,
             airborne=u.airborne,
             kneeling=u.kneeling,
@@ -70,13 +159,35 @@ def unit_marks(view: EvaView) -> dict[int, UnitMark]:
     return marks
 
 
+def _default_name(name: str, side: int) -> bool:
+    """Whether ``name`` is the default name of ``side`` (in English or the current language)."""
+    return not name.strip() or name.strip() in (f"Player {side + 1}", _("Player {n}").format(n=side + 1))
+
+
 def player_name(players: Sequence[str], side: int) -> str:
     """ "Asuka (Player 1)"; just "Player 1" when the name is the default one."""
     number = _("Player {n}").format(n=side + 1)
     name = players[side] if side < len(players) else ""
-    if not name or name == f"Player {side + 1}":
+    if _default_name(name, side):
         return number
     return f"{name} ({number})"
+
+
+def short_player(players: Sequence[str], side: int) -> str:
+    """The player's name, or "Player 1" when it is the default one."""
+    name = players[side] if side < len(players) else ""
+    return _("Player {n}").format(n=side + 1) if _default_name(name, side) else name.strip()
+
+
+def named_players(text: str, players: Sequence[str]) -> str:
+    """``text`` with "Player 1" and "Player 2" (in the current language) replaced by
+    the players' names where they have one of their own."""
+    labels = {_("Player {n}").format(n=side + 1): short_player(players, side) for side in (0, 1)}
+    labels = {k: v for k, v in labels.items() if k != v}
+    if not labels:
+        return text
+    pattern = re.compile("|".join(re.escape(k) + r"(?!\d)" for k in labels))
+    return pattern.sub(lambda m: labels[m.group(0)], text)
 
 
 def percent(p: float) -> str:
@@ -95,6 +206,14 @@ def _item_name(code: str) -> str:
         return _(w.name)
     e = EQUIPMENT.get(code)
     return _(e.name) if e is not None else code
+
+
+def item_label(label: str) -> str:
+    """A carried item's notation label (``rifle``, ``rifle#2``) as its catalogue name in
+    the interface's language (``Pallet Rifle``, ``Pallet Rifle #2``)."""
+    code, _sep, number = label.partition("#")
+    name = _item_name(code)
+    return f"{name} #{number}" if number else name
 
 
 def _states(u: EnemyUnit) -> list[str]:
@@ -120,14 +239,16 @@ def _states(u: EnemyUnit) -> list[str]:
     return states
 
 
-def unit_panel_text(view: EvaView, index: int, players: Sequence[str], bullet: str = "-") -> Text:
+def unit_panel_text(
+    view: EvaView, index: int, players: Sequence[str], bullet: str = "-", ascii_only: bool = False
+) -> Text:
     """What ``view``'s side knows of unit ``index``: everything of its own Evas, the
     public facts of an enemy Eva (EVA-18)."""
     u = view.units[index]
     text = Text()
-    text.append(f"{unit_glyph(view, index)} ", style="bold reverse")
+    text.append(f"{unit_glyph(view, index, ascii_only)} ", style="bold reverse")
     text.append(f" {u.name}", style="bold")
-    where = square_name(u.square) if u.square >= 0 else "—"
+    where = square_name(u.square) if u.square >= 0 else "-"
     text.append(f"  {where}\n")
     text.append(player_name(players, u.side) + "\n", style="italic")
     if isinstance(u, OwnUnit):
@@ -140,12 +261,14 @@ def unit_panel_text(view: EvaView, index: int, players: Sequence[str], bullet: s
         held = [u.items[i] for i in u.hands if 0 <= i < len(u.items)]
         text.append(
             _("Holds: {items}").format(
-                items=", ".join(it.label + (" (" + _("auto") + ")" if it.auto else "") for it in held)
+                items=", ".join(
+                    item_label(it.label) + (" (" + _("auto") + ")" if it.auto else "") for it in held
+                )
                 or _("empty hands")
             )
             + "\n"
         )
-        stowed = [it.label for i, it in enumerate(u.items) if i not in u.hands and not it.gone]
+        stowed = [item_label(it.label) for i, it in enumerate(u.items) if i not in u.hands and not it.gone]
         if stowed:
             text.append(_("Stowed: {items}").format(items=", ".join(stowed)) + "\n")
         if u.equipment:
@@ -160,7 +283,8 @@ def unit_panel_text(view: EvaView, index: int, players: Sequence[str], bullet: s
             text.append(_("Traumas: {list}").format(list=", ".join(parts)) + "\n")
     else:
         text.append(
-            _("Holds: {items}").format(items=", ".join(u.held) or _("empty hands")) + "\n",
+            _("Holds: {items}").format(items=", ".join(item_label(h) for h in u.held) or _("empty hands"))
+            + "\n",
         )
         if u.revealed:
             text.append(
@@ -175,18 +299,21 @@ def unit_panel_text(view: EvaView, index: int, players: Sequence[str], bullet: s
     return text
 
 
-def shot_text(view: EvaView, shot: ShotOption) -> Text:
-    """One line for a target list: glyph, target, weapon, band, cover and the chance."""
+def shot_text(view: EvaView, shot: ShotOption, ascii_only: bool = False) -> Text:
+    """Two lines for a target list: glyph, target, square and the chance; then the
+    weapon, band and cover, indented (each line cut, never wrapped)."""
     target = view.units[shot.target]
-    text = Text()
-    text.append(f"{unit_glyph(view, shot.target)} ", style="bold")
-    text.append(f"{target.name} {square_name(shot.square)}: {shot.label}, {band_name(shot.band)}")
+    head = Text(no_wrap=True, overflow="ellipsis")
+    head.append(f"{unit_glyph(view, shot.target, ascii_only)} ", style="bold")
+    head.append(f"{target.name} {square_name(shot.square)} ")
+    head.append(percent(shot.p_hit), style="bold")
+    details = [item_label(shot.label), band_name(shot.band)]
     if shot.cover:
-        text.append(", " + _("cover"))
+        details.append(_("cover"))
     if not shot.seen:
-        text.append(", " + _("not seen"))
-    text.append(f" — {percent(shot.p_hit)}", style="bold")
-    return text
+        details.append(_("not seen"))
+    tail = Text("  " + ", ".join(details), no_wrap=True, overflow="ellipsis")
+    return Text("\n", no_wrap=True, overflow="ellipsis").join([head, tail])
 
 
 def shot_details(view: EvaView, shot: ShotOption) -> list[str]:
@@ -194,7 +321,7 @@ def shot_details(view: EvaView, shot: ShotOption) -> list[str]:
     target = view.units[shot.target]
     lines = [
         _("Target: {name} on {square}").format(name=target.name, square=square_name(shot.square)),
-        _("Weapon: {weapon}").format(weapon=f"{shot.label} ({_item_name(shot.weapon)})"),
+        _("Weapon: {weapon}").format(weapon=item_label(shot.label)),
         _("Range: {band}").format(band=band_name(shot.band))
         + (" · " + _("in cover") if shot.cover else "")
         + (" · " + _("not seen") if not shot.seen else ""),
@@ -206,6 +333,8 @@ def shot_details(view: EvaView, shot: ShotOption) -> list[str]:
         lines.append("    " + _("{band} range").format(band=band_name(shot.band)))
         for message, change in shot.modifiers:
             lines.append(f"    {_(message)} {change:+d}")
+        for message, rule in shot.roll_notes:
+            lines.append(f"    {_(message)} ({rule})")
         exact = f" = {shot.p_hit_exact}" if shot.p_hit_exact and "/" in shot.p_hit_exact else ""
         lines.append(_("Chance to hit: {p}{exact}").format(p=percent(shot.p_hit), exact=exact))
         lines.append(_("Chance of a critical: {p}").format(p=percent(shot.p_crit)))
@@ -213,11 +342,11 @@ def shot_details(view: EvaView, shot: ShotOption) -> list[str]:
     return lines
 
 
-def melee_text(view: EvaView, m: MeleeOption) -> Text:
+def melee_text(view: EvaView, m: MeleeOption, ascii_only: bool = False) -> Text:
     """One line for a melee target."""
     target = view.units[m.target]
     text = Text()
-    text.append(f"{unit_glyph(view, m.target)} ", style="bold")
+    text.append(f"{unit_glyph(view, m.target, ascii_only)} ", style="bold")
     text.append(f"{target.name} {square_name(m.square)}: " + _("your bonus {b:+d}").format(b=m.bonus))
     if m.auto_loss:
         text.append(", " + _("Extended Arms: the defender loses"), style="bold")
@@ -225,11 +354,11 @@ def melee_text(view: EvaView, m: MeleeOption) -> Text:
     return text
 
 
-def neutralise_text(view: EvaView, n: NeutraliseOption) -> Text:
+def neutralise_text(view: EvaView, n: NeutraliseOption, ascii_only: bool = False) -> Text:
     """One line for an AT-neutralisation target."""
     target = view.units[n.target]
     text = Text()
-    text.append(f"{unit_glyph(view, n.target)} ", style="bold")
+    text.append(f"{unit_glyph(view, n.target, ascii_only)} ", style="bold")
     text.append(f"{target.name} {square_name(n.square)}: ")
     if n.automatic:
         text.append(_("automatic (engaged)"))
@@ -238,13 +367,22 @@ def neutralise_text(view: EvaView, n: NeutraliseOption) -> Text:
     return text
 
 
-def event_line(event: Any, viewer: int | None) -> Text:
+def event_line(
+    event: Any,
+    viewer: int | None,
+    players: Sequence[str] = (),
+    glyphs: dict[str, str] | None = None,
+    ascii_only: bool = False,
+) -> Text:
     """One log line: private events (seen only by ``viewer``) in italics, a new round
-    in bold."""
+    in bold. ``players``: the players' names, written for "Player 1" and "Player 2";
+    ``glyphs``: Eva name → board glyph, shown before the line of an Eva's event."""
     try:
         body = event.text()
     except Exception:  # noqa: BLE001 - a malformed event is shown by name, never crashes the log
         body = type(event).__name__
+    if players:
+        body = named_players(body, players)
     tag = getattr(type(event), "__struct_config__", None)
     kind = getattr(tag, "tag", "") if tag is not None else ""
     style = ""
@@ -252,7 +390,20 @@ def event_line(event: Any, viewer: int | None) -> Text:
         style = "bold"
     elif getattr(event, "to", None) is not None:
         style = "italic"
-    return Text(body, style=style)
+    text = Text()
+    name = getattr(event, "unit", None) or getattr(event, "attacker", None)
+    if glyphs and isinstance(name, str) and name in glyphs:
+        text.append(glyphs[name], style="bold reverse")
+        text.append(" ")
+    text.append(body, style=style)
+    return ascii_text(text, ascii_only)
+
+
+def log_glyphs(view: EvaView, ascii_only: bool = False) -> dict[str, str]:
+    """Eva name → glyph, for the names that only one Eva of the game has."""
+    glyphs = unit_glyphs(view, ascii_only)
+    names = [u.name for u in view.units]
+    return {u.name: glyphs[u.index] for u in view.units if names.count(u.name) == 1}
 
 
 class NotationSuggester(Suggester):

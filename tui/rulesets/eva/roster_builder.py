@@ -49,7 +49,13 @@ from engine.rulesets.eva.roster import (
     validate,
     weapon_cost,
 )
-from tui.rulesets.eva.roster_files import RosterEntry, clean_file_name, file_name_for, rosters_folder
+from tui.rulesets.eva.roster_files import (
+    RosterEntry,
+    clean_file_name,
+    file_name_for,
+    roster_title,
+    rosters_folder,
+)
 from tui.rulesets.eva.rowlist import RowList
 from tui.screens.base import WartableScreen
 from tui.textfit import clean, fit
@@ -107,6 +113,8 @@ def describe_weapon(w: Weapon, auto: bool = False) -> str:
         parts.append(_("Ignores the AT field."))
     if w.at_cap is not None:
         parts.append(_("The target's AT field counts as at most {level}.").format(level=w.at_cap))
+    if w.code == "qspear":
+        parts.append(_("Not a Spear: reach 1, cannot be thrown, the AT field still counts (EVA-15.9)."))
     if w.thrown:
         parts.append(_("Thrown: the attack uses it up."))
     if w.tn:
@@ -120,10 +128,46 @@ def describe_weapon(w: Weapon, auto: bool = False) -> str:
     return " ".join(parts)
 
 
+#: What each equipment item does, in one line of the app's own words (EVA-16).
+EFFECTS: dict[str, str] = {
+    "s2": N_("+2 maximum energy; regains 2 armour at the start of each activation; its traumas heal sooner."),
+    "pseudo": N_(
+        "−1 maximum energy, never lowered by damage; rolls its melee dice twice and keeps the better; "
+        "ignores body traumas."
+    ),
+    "dmodule": N_(
+        "Self-destruction for 3 energy: every other Eva within 2 squares takes this Eva's armour + 2d6 damage."
+    ),
+    "targeting": N_("A missed to-hit die is rolled once more."),
+    "itargeting": N_("Rolls two to-hit dice and keeps the higher."),
+    "arms": N_(
+        "Reach +1; +1 melee bonus when attacking at distance 1; attacking from farther, the defender loses."
+    ),
+    "berserk": N_(
+        "At armour 6 or less it may roll to go berserk: maximum energy 15, AT 6, +3 melee bonus, no shooting."
+    ),
+    "sync": N_(
+        "Its maximum energy as damage grows is 14/10/5 instead of 12/10/7; its ranged attacks get TN −1."
+    ),
+    "jumpjet": N_("Jumps up to 3 squares over anything but blue for 2 energy; then it has no energy left."),
+    "wings": N_(
+        "Takes off or lands for 1 energy; flies over everything but blue; TN +1 for its shots and for shots at it."
+    ),
+    "accel": N_("Once a game, for one activation, every step costs half its energy."),
+    "jaws": N_("+3 melee bonus; maximum armour 35 instead of 40."),
+    "anatomy": N_("Its ranged critical hits need no confirmation die (Spear throws still do)."),
+    "shield": N_(
+        "Held in both hands: 15 points that take damage first; while held, no shooting and no melee attacks."
+    ),
+}
+
+
 def describe_equipment(code: str) -> str:
     """An equipment item in a translated sentence, with what it cannot be combined with."""
     e = EQUIPMENT[code]
     text = _("{name} ({rule}): {points} points.").format(name=_(e.name), rule=e.rule, points=e.points)
+    if code in EFFECTS:
+        text += " " + _(EFFECTS[code])
     others = [b if a == code else a for a, b in INCOMPATIBLE if code in (a, b)]
     if others:
         text += " " + _("Cannot be combined with {items} (EVA-17.8).").format(
@@ -138,7 +182,19 @@ def describe_at(level: int) -> str:
     """An AT level in a translated sentence."""
     if level == 0:
         return _("No AT field (level 0): 0 points (EVA-17.6).")
-    return _("AT-{level} (EVA-17.6): {points} points.").format(level=level, points=AT_COST[level])
+    return (
+        _("AT-{level} (EVA-17.6): {points} points.").format(level=level, points=AT_COST[level])
+        + " "
+        + _(
+            "Takes {level} off the damage of every hit; a hit still costs at least 1 armour (EVA-13.3)."
+        ).format(level=level)
+    )
+
+
+def catalogue_width(screen: int) -> int:
+    """Columns of the catalogue pane: 57% of the screen, or all but 40 columns on a
+    wide screen (the roster pane needs no more), so long names fit."""
+    return max(int(screen * 0.57), screen - 40)
 
 
 class RosterBuilderScreen(WartableScreen):
@@ -164,6 +220,7 @@ class RosterBuilderScreen(WartableScreen):
         Binding("s,ы,ctrl+s", "save", N_("Save")),
         Binding("o,щ", "open", N_("Open")),
         Binding("escape", "back", N_("Back")),
+        Binding("tab,shift+tab", "switch_pane", N_("Roster or catalogue"), show=False),
     ]
 
     def __init__(self, *, pick: bool = False, roster: Roster | None = None) -> None:
@@ -212,7 +269,9 @@ class RosterBuilderScreen(WartableScreen):
             self._refresh(row)
 
     def on_resize(self, event: events.Resize) -> None:
-        """Names are cut to the width of the panes: fill them again."""
+        """The catalogue takes the room the roster does not need; names are cut to the
+        width of the panes: fill them again."""
+        self.query_one("#rb-cat-pane").styles.width = catalogue_width(self.app.size.width)
         self.call_after_refresh(self._refit)
 
     def _refit(self) -> None:
@@ -238,7 +297,7 @@ class RosterBuilderScreen(WartableScreen):
             width = 0
         if not width:
             screen = self.app.size.width
-            catalogue = int(screen * 0.57)
+            catalogue = catalogue_width(screen)
             width = (catalogue if selector == "#rb-catalogue" else screen - catalogue) - 6
         return max(12, width - 3)
 
@@ -334,7 +393,7 @@ class RosterBuilderScreen(WartableScreen):
             if not e.weapons and not e.equipment and not e.at:
                 rows.append(
                     Option(
-                        Text(pad + fit(_("(base Eva: nothing added)"), item_cells, ell), style="italic"),
+                        Text(pad + fit(_("(nothing added yet)"), item_cells, ell), style="italic"),
                         id=f"empty-{i}",
                         disabled=True,
                     )
@@ -402,6 +461,8 @@ class RosterBuilderScreen(WartableScreen):
         # TRANSLATORS: column headings of the weapon list, at most 3, 1, 7, 3 characters:
         # points, hands, damage at close/medium/long range, melee bonus
         points, hands, damage, melee = _("pts"), _("H"), _("c/m/l"), _("mel")
+        # what the short column headings stand for, under the list
+        legend = _("{h} hands, {d} damage by range, {m} melee bonus").format(h=hands, d=damage, m=melee)
         columns = (
             f"{fit(points, 3, ''):>3} {fit(hands, 1, '')} {fit(damage, 7, ''):<7} {fit(melee, 3, ''):>3}"
         )
@@ -434,6 +495,8 @@ class RosterBuilderScreen(WartableScreen):
             rows.append(Option(f"{cost:>3} {label}", id=f"at:{level}"))
         cat = self.query_one("#rb-catalogue", RowList)
         cat.set_rows(rows, cat.row_id)
+        # what the short column headings stand for
+        cat.border_subtitle = fit(legend, width + 2, self._ell)
         self._show_detail()
 
     def _show_detail(self) -> None:
@@ -517,6 +580,11 @@ class RosterBuilderScreen(WartableScreen):
         _w, i, j = row.split("-")
         cat = WEAPONS.get(self.roster.evas[int(i)].weapons[int(j)].code)
         return cat is not None and cat.auto_points is not None
+
+    def action_switch_pane(self) -> None:
+        """Tab: between the roster and the catalogue (the rules below scroll with the mouse)."""
+        target = "#rb-catalogue" if self._focused_id() == "rb-roster" else "#rb-roster"
+        self.query_one(target, RowList).focus()
 
     # -- actions: the Evas -----------------------------------------------------------
     def action_enter_add(self) -> None:
@@ -817,6 +885,9 @@ class RosterBuilderScreen(WartableScreen):
         else:
             self.roster = _copy(entry.roster)
             self.file_name = None if entry.example else entry.label
+            if entry.example:
+                # a copy to save under a new name: in the interface's language
+                self.roster.name = roster_title(self.roster.name)
         self._clean = encode_roster_file(self.roster)
         self._current = 0 if self.roster.evas else None
         self._refresh(self._eva_row(0) if self.roster.evas else "new")

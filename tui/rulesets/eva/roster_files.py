@@ -18,7 +18,7 @@ from pathlib import Path
 
 import msgspec
 
-from engine.i18n import _
+from engine.i18n import N_, _
 from engine.record import write_atomic
 from engine.rosterfile import Problem, RosterFileError, check_roster_file
 from engine.rulesets.eva.roster import Roster, encode_roster_file, roster_cost
@@ -30,6 +30,7 @@ __all__ = [
     "example_rosters",
     "file_name_for",
     "read_roster",
+    "roster_title",
     "rosters_folder",
     "save_roster",
     "saved_rosters",
@@ -39,6 +40,13 @@ __all__ = [
 MAX_ROSTER_BYTES = 4 * 1024 * 1024
 #: The rulesets key of the rosters this module reads.
 KEY = "eva"
+#: The names of the shipped examples, shown in the interface's language.
+EXAMPLE_NAMES = frozenset({N_("Long watch"), N_("Mass production"), N_("NERV first squad")})
+
+
+def roster_title(name: str) -> str:
+    """A roster's name as shown: an example's name in the interface's language."""
+    return _(name) if name in EXAMPLE_NAMES else name
 
 
 @dataclass(frozen=True)

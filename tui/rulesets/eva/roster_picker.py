@@ -24,6 +24,7 @@ from tui.paths import display_path
 from tui.rulesets.eva.roster_files import (
     RosterEntry,
     example_rosters,
+    roster_title,
     rosters_folder,
     saved_rosters,
 )
@@ -159,7 +160,7 @@ class RosterPickerScreen(WartableModal):
             body = Text("  " + fit(entry.reason, cells - 2, ell), style="italic")
             return Text("\n").join([head, body])
         roster = entry.roster
-        name = roster.name.strip() or _("(no name)")
+        name = roster_title(roster.name.strip()) or _("(no name)")
         head = Text.assemble(
             (f"{g.ok if entry.valid else g.bad} ", "bold"),
             (fit(name, min(NAME_CELLS, cells - 2), ell), "bold"),

@@ -153,6 +153,15 @@ class EvaSetupWidget(Horizontal):
         """Why the game cannot start yet (translated lines)."""
         return choice_problems(self.state)
 
+    def help_rows(self) -> list[tuple[str, str]]:
+        """What the EVA part of the new game screen asks for, for the help dialog."""
+        return [
+            ("", ""),
+            (_("Roster 1, 2"), _("Enter opens the list of rosters: yours, the examples, or build one now")),
+            (_("Round limit"), _("digits, or empty for none; the game ends after that round (EVA-5.10)")),
+            (_("Map"), _("up and down choose the map; the preview on the right shows it")),
+        ]
+
     def unsaved(self) -> bool:
         """Whether a roster built here is not saved anywhere yet (leaving would lose it)."""
         return any(self._unsaved)
@@ -162,7 +171,9 @@ class EvaSetupWidget(Horizontal):
         roster = self.state.rosters[side]
         if roster is None:
             return _("Choose a roster...")
-        name = roster.name.strip() or _("(no name)")
+        from tui.rulesets.eva.roster_files import roster_title
+
+        name = roster_title(roster.name.strip()) or _("(no name)")
         return _("{name}, {points} points").format(name=fit(name, ROSTER_CELLS), points=roster_cost(roster))
 
     def set_roster(self, side: int, roster: Roster | None, *, unsaved: bool = False) -> None:

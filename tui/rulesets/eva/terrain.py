@@ -1,11 +1,12 @@
 """The EVA board's squares as characters, and a small preview of a map.
 
-Each kind of square has a character that can be read without colour: the
-obstacles a walking Eva may enter are lower case (``r`` red, ``y`` yellow),
-the ones it may not are capitals (``G`` green, ``B`` blue); open squares are a
-dot and the deployment zones (rows 1-3 and 28-30, EVA-5.2) a dash. Colour,
-where the terminal has it, only repeats what the letter says. Both glyph
-sets use only characters of unambiguous width.
+The preview draws each square with the board's own glyph (:mod:`tui.rulesets.eva.board`):
+a small square for the low red obstacles, a wide bar for the chest-high yellow
+ones, a tall bar for the green ones that are taller than an Eva, waves for the
+impassable blue; a dot for an open square and ``+`` for an open square of a
+deployment zone (rows 1-3 and 28-30, EVA-5.2). Colour, where the terminal has
+it, only repeats what the glyph says. Both glyph sets use only characters of
+unambiguous width.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from engine.rulesets.eva.scenario import (
     YELLOW,
     EvaMap,
 )
+from tui.rulesets.eva.board import ASCII_BOARD, UNICODE_BOARD, terrain_style
 
 __all__ = [
     "ASCII_TERRAIN",
@@ -51,17 +53,31 @@ class TerrainGlyphs(NamedTuple):
     blue: str
 
 
-UNICODE_TERRAIN = TerrainGlyphs(open="⋅", zone="-", red="r", yellow="y", green="G", blue="B")
-ASCII_TERRAIN = TerrainGlyphs(open=".", zone="-", red="r", yellow="y", green="G", blue="B")
+UNICODE_TERRAIN = TerrainGlyphs(
+    open=UNICODE_BOARD.terrain[0],
+    zone="+",
+    red=UNICODE_BOARD.terrain[1],
+    yellow=UNICODE_BOARD.terrain[2],
+    green=UNICODE_BOARD.terrain[3],
+    blue=UNICODE_BOARD.terrain[4],
+)
+ASCII_TERRAIN = TerrainGlyphs(
+    open=ASCII_BOARD.terrain[0],
+    zone="+",
+    red=ASCII_BOARD.terrain[1],
+    yellow=ASCII_BOARD.terrain[2],
+    green=ASCII_BOARD.terrain[3],
+    blue=ASCII_BOARD.terrain[4],
+)
 
-#: Rich styles of the squares (colour repeats the letter; bold marks the high obstacles).
+#: Rich styles of the squares: the board's colours (colour repeats the glyph).
 STYLES = {
-    "open": "dim",
-    "zone": "dim",
-    "red": "bold red",
-    "yellow": "bold yellow",
-    "green": "bold green",
-    "blue": "bold blue",
+    "open": terrain_style(0),
+    "zone": terrain_style(0),
+    "red": terrain_style(1),
+    "yellow": terrain_style(2),
+    "green": terrain_style(3),
+    "blue": terrain_style(4),
 }
 
 
@@ -96,10 +112,10 @@ def preview_lines(board: EvaMap, glyphs: TerrainGlyphs, halve: bool = False) -> 
 
 
 def legend(glyphs: TerrainGlyphs) -> str:
-    """What the characters mean, in a translated line or two."""
+    """What the characters mean (the board's legend), in translated lines."""
     return _(
-        "{red} red and {yellow} yellow: low obstacles; {green} green and {blue} blue: high ones; "
-        "{zone} deployment zones."
+        "{red} red: low, walked over · {yellow} yellow: chest high · {green} green: taller than an Eva · "
+        "{blue} blue: impassable · {zone} deployment zones"
     ).format(red=glyphs.red, yellow=glyphs.yellow, green=glyphs.green, blue=glyphs.blue, zone=glyphs.zone)
 
 
@@ -124,6 +140,19 @@ class MapPreview(Widget):
         """Draw ``board`` (None: nothing)."""
         self.board = board
         self.refresh()
+        self._say_condensed()
+
+    def on_resize(self) -> None:
+        """Say under the frame whether the map is shown condensed."""
+        self._say_condensed()
+
+    def _say_condensed(self) -> None:
+        parent = self.parent
+        if parent is None or not self.size.height:
+            return
+        note = _("2 rows a line") if self.board is not None and self.halved else ""
+        if getattr(parent, "border_subtitle", None) != note:
+            parent.border_subtitle = note
 
     @property
     def halved(self) -> bool:
