@@ -1102,3 +1102,76 @@ async def test_no_color_scroll_bar_thumb_is_reverse_video(
         assert thumb and all(
             seg.text.strip() == "" for seg in thumb
         )  # spaces in reverse video: no glyph of ambiguous width
+
+
+# ---------------------------------------------------------------------------
+# The ASCII glyph set: nothing but ASCII, apart from letters
+# ---------------------------------------------------------------------------
+def _screen_text(app: WartableApp, leave_out: str = "") -> str:
+    """The characters on screen, without the region of the widget ``leave_out`` (a
+    selector) when given."""
+    lines = app.screen._compositor.render_update(full=True).strips
+    rows = ["".join(seg.text for strip in line for seg in strip) for line in lines]
+    hole = app.screen.query_one(leave_out).region if leave_out and app.screen.query(leave_out) else None
+    if hole is not None:
+        for y in range(hole.y, hole.bottom):
+            rows[y] = rows[y][: hole.x] + " " * hole.width + rows[y][hole.right :]
+    return "\n".join(rows)
+
+
+def _not_ascii(text: str) -> set[str]:
+    """The characters of ``text`` that are neither ASCII nor letters (or their marks)."""
+    import unicodedata
+
+    return {ch for ch in text if ord(ch) > 127 and unicodedata.category(ch)[0] not in "LM"}
+
+
+async def _open_previous_version_offer(pilot: Any) -> None:
+    await pilot.press("l", "end", "enter")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(
+    "keys",
+    [
+        [],
+        ["r"],
+        ["r", "enter", "pagedown", "pagedown"],
+        ["r", "down"],
+        ["l"],
+        ["l", "d"],
+        ["n"],
+        ["s"],
+        ["question_mark"],
+        ["c"],
+        "offer",
+    ],
+)
+@run
+async def test_the_ascii_set_draws_shared_screens_in_ascii(home: Path, lang: str, keys: Any) -> None:
+    """Typographic punctuation (— – · … « »), arrows and marks are written in ASCII;
+    letters of any script stay."""
+    path = _tally_with_versions(home)
+    fake_save(
+        home / "saves" / "eva.json",
+        players=("Asuka — 2", "Rei"),
+        summary_message=EVA_SUMMARY,
+        updated="2024-01-01T00:00:00+00:00",
+    )
+    (home / "saves" / "broken.json").write_bytes(_break(path))
+    (home / "saves" / "broken.json.1").write_bytes((home / "saves" / "tally.json.1").read_bytes())
+    app = make_app(home, language=lang, ascii_glyphs=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if keys == "offer":
+            await _open_previous_version_offer(pilot)
+            assert isinstance(app.screen, ConfirmScreen)
+        else:
+            await pilot.press(*keys)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        # the system's own part of the new game screen is drawn by its system's package
+        assert _not_ascii(_screen_text(app, leave_out="#ng-part")) == set()
+    assert app.errors == []

@@ -23,7 +23,7 @@ from tui.widgets.bars import KeyLine, TitleBar
 if TYPE_CHECKING:
     from tui.app import WartableApp
 
-__all__ = ["SafeMessages", "WartableModal", "WartableScreen", "key_rows", "letter_keys"]
+__all__ = ["SafeMessages", "WartableModal", "WartableScreen", "ascii_text", "key_rows", "letter_keys"]
 
 HELP_BINDING = Binding("question_mark,f1", "help", N_("Help"))
 
@@ -43,6 +43,41 @@ _HIDDEN_ACTIONS = frozenset(
         "page_right",
     }
 )
+
+
+#: Typographic characters and the plain ASCII the ASCII glyph set writes instead.
+ASCII_PUNCTUATION: dict[str, str] = {
+    "—": "--",
+    "–": "-",
+    "−": "-",
+    "·": "|",
+    "…": "...",
+    "«": '"',
+    "»": '"',
+    "“": '"',
+    "”": '"',
+    "„": '"',
+    "‘": "'",
+    "’": "'",
+    "→": "->",
+    "←": "<-",
+    "×": "x",
+    "⏎": "enter",
+    "▸": ">",
+    "‣": "-",
+    "•": "*",
+    "✓": "+",
+    "✗": "x",
+    "\u00a0": " ",
+}
+_ASCII_TABLE = str.maketrans(ASCII_PUNCTUATION)
+
+
+def ascii_text(text: str) -> str:
+    """``text`` with its typographic punctuation and marks in plain ASCII (``—`` as
+    ``--``, ``·`` as ``|``, ``…`` as ``...``, quotes as ``"``), for the ASCII glyph set.
+    Letters of any script are left alone."""
+    return text.translate(_ASCII_TABLE)
 
 
 def letter_keys(*letters: str) -> str:
@@ -127,6 +162,11 @@ class _WartableMixin:
     def screen_title(self) -> str:
         """The translated title of the screen."""
         return _(self.SCREEN_TITLE) if self.SCREEN_TITLE else ""
+
+    def plain(self, text: str) -> str:
+        """``text`` as the glyph set in effect writes it: with the ASCII set, its
+        typographic punctuation in plain ASCII (:func:`ascii_text`)."""
+        return ascii_text(text) if self.glyphs.name == "ascii" else text
 
     def action_help(self) -> None:
         """Show the keys of this screen in a dialog."""

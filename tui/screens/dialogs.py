@@ -31,8 +31,8 @@ class NoticeScreen(WartableModal):
     def compose_dialog(self) -> ComposeResult:
         """The framed message and an OK button."""
         with Vertical(classes="dialog notice-dialog") as box:
-            box.border_title = self.notice_title
-            yield Static(self.message, classes="dialog-text", markup=False)
+            box.border_title = self.plain(self.notice_title)
+            yield Static(self.plain(self.message), classes="dialog-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("OK"), id="ok", compact=True)
 
@@ -103,7 +103,9 @@ class ConfirmScreen(WartableModal):
             table = self._bindings.key_to_bindings  # a copy of the class's, with the same lists
             for key, bindings in list(table.items()):
                 table[key] = [
-                    replace(b, description=label, key_display=None if key == "escape" else display)
+                    replace(
+                        b, description=self.plain(label), key_display=None if key == "escape" else display
+                    )
                     if b.action == f"answer({yes})"
                     else b
                     for b in bindings
@@ -117,11 +119,11 @@ class ConfirmScreen(WartableModal):
     def compose_dialog(self) -> ComposeResult:
         """The framed question and two buttons."""
         with Vertical(classes="dialog confirm-dialog") as box:
-            box.border_title = self.confirm_title
-            yield Static(self.message, classes="dialog-text", markup=False)
+            box.border_title = self.plain(self.confirm_title)
+            yield Static(self.plain(self.message), classes="dialog-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button(self.confirm_label, id="yes", variant="error", compact=True)
-                yield Button(self.cancel_label, id="no", compact=True)
+                yield Button(self.plain(self.confirm_label), id="yes", variant="error", compact=True)
+                yield Button(self.plain(self.cancel_label), id="no", compact=True)
 
     def on_mount(self) -> None:
         """Focus the safe choice."""

@@ -41,22 +41,20 @@ class GamePlaceholderScreen(WartableScreen):
         key = self.game.ruleset.key
         title = self.wapp.system_title(key)
         with Vertical(id="game-body", classes="panel") as box:
-            box.border_title = title
-            yield Static(
-                "\n".join(
-                    [
-                        _("Players: {players}").format(
-                            players=" v ".join(player_label(n, i) for i, n in enumerate(self.game.players))
-                        ),
-                        _("State: {summary}").format(summary=self._summary()),
-                        _("Actions so far: {n}").format(n=len(self.game.records)),
-                        _("File: {name}").format(name=self.file_name),
-                    ]
+            box.border_title = self.plain(title)
+            facts = [
+                _("Players: {players}").format(
+                    players=" v ".join(player_label(n, i) for i, n in enumerate(self.game.players))
                 ),
-                markup=False,
-            )
+                _("State: {summary}").format(summary=self._summary()),
+                _("Actions so far: {n}").format(n=len(self.game.records)),
+                _("File: {name}").format(name=self.file_name),
+            ]
+            yield Static(self.plain("\n".join(facts)), markup=False)
             yield Static(
-                _("The game screen for {system} comes with the battle screen.").format(system=title),
+                self.plain(
+                    _("The game screen for {system} comes with the battle screen.").format(system=title)
+                ),
                 id="game-note",
                 markup=False,
             )

@@ -40,12 +40,12 @@ class HelpScreen(WartableModal):
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
         for keys, text in self.rows:
-            table.add_row(Text(keys), Text(text))
+            table.add_row(Text(self.plain(keys)), Text(self.plain(text)))
         with Vertical(classes="dialog help-dialog") as box:
-            box.border_title = (
+            box.border_title = self.plain(
                 _("Keys: {screen}").format(screen=self.for_title) if self.for_title else _("Keys")
             )
-            box.border_subtitle = _("Escape closes this window.")
+            box.border_subtitle = self.plain(_("Escape closes this window."))
             with VerticalScroll(classes="help-keys", id="help-keys"):
                 yield Static(table)
 

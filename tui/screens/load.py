@@ -50,49 +50,44 @@ class LoadScreen(WartableScreen):
         self._read = None
         usable = sum(e.usable for e in self._entries)
         with Vertical(id="load-body"):
-            yield Static(
-                ngettext("{n} saved game in {folder}", "{n} saved games in {folder}", usable).format(
-                    n=usable, folder=display_path(self.wapp.saves_folder)
-                )
-                + (
-                    "; "
-                    + ngettext(
-                        "{n} file cannot be used", "{n} files cannot be used", len(self._entries) - usable
-                    ).format(n=len(self._entries) - usable)
-                    if usable < len(self._entries)
-                    else ""
-                ),
-                id="load-folder",
-                markup=False,
+            folder = ngettext("{n} saved game in {folder}", "{n} saved games in {folder}", usable).format(
+                n=usable, folder=display_path(self.wapp.saves_folder)
             )
+            if usable < len(self._entries):
+                folder += "; " + ngettext(
+                    "{n} file cannot be used", "{n} files cannot be used", len(self._entries) - usable
+                ).format(n=len(self._entries) - usable)
+            yield Static(self.plain(folder), id="load-folder", markup=False)
             if self._entries:
                 yield PointerList(
                     *(self._option(e) for e in self._entries), pointer=self.glyphs.pointer, id="saves"
                 )
             else:
-                yield Static(_("The saves folder is empty."), id="load-empty")
+                yield Static(self.plain(_("The saves folder is empty.")), id="load-empty")
 
     def _option(self, entry: SaveEntry) -> Option:
-        g = self.glyphs
+        g, plain = self.glyphs, self.plain
         if entry.usable:
             head = Text.assemble(
                 (f"{g.ok} ", "bold"),
-                (self.wapp.system_title(entry.ruleset), "bold"),
+                (plain(self.wapp.system_title(entry.ruleset)), "bold"),
                 ": ",
-                " v ".join(entry.player_names()),
+                plain(" v ".join(entry.player_names())),
             )
             if entry.finished:
-                head.append("  " + _("(finished)"), style="italic")
+                head.append("  " + plain(_("(finished)")), style="italic")
             when = format_when(entry.updated, entry.mtime)
             details = [
                 entry.summary_text() or "-",
                 _("last played {when}").format(when=when) if when else "",
                 entry.name,
             ]
-            body = Text("  " + "; ".join(d for d in details if d), style="")
+            body = Text("  " + plain("; ".join(d for d in details if d)), style="")
         else:
-            head = Text.assemble((f"{g.bad} ", "bold"), (entry.name, "bold"), ": ", _("cannot be used"))
-            body = Text("  " + entry.reason, style="italic")
+            head = Text.assemble(
+                (f"{g.bad} ", "bold"), (plain(entry.name), "bold"), ": ", plain(_("cannot be used"))
+            )
+            body = Text("  " + plain(entry.reason), style="italic")
         return Option(Text("\n").join([head, body]), id=entry.name)
 
     def on_mount(self) -> None:

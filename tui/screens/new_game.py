@@ -79,7 +79,7 @@ class NewGameScreen(WartableScreen):
             with Horizontal(classes="ng-row"):
                 yield Label(self._label_text("ng-system"), id="ng-label-system", classes="ng-label")
                 yield Select(
-                    [(fit(self.wapp.system_title(k), 40), k) for k in systems],
+                    [(self.plain(fit(self.wapp.system_title(k), 40, self._ellipsis())), k) for k in systems],
                     value=self._key if self._key is not None else Select.BLANK,
                     allow_blank=self._key is None,
                     compact=True,
@@ -101,12 +101,22 @@ class NewGameScreen(WartableScreen):
             yield Vertical(id="ng-part")
             with Horizontal(id="ng-bottom"):
                 yield Static("", id="ng-problems", markup=False)
-                yield Button(_("Start the game"), id="ng-start", compact=True)
+                yield Button(self.plain(_("Start the game")), id="ng-start", compact=True)
 
     async def on_mount(self) -> None:
         """Show the chosen system's part; the focus starts on the first field, System."""
         await self._show_part()
+        self._plain_arrows()
         self.query_one("#ng-system", Select).focus()
+
+    def _plain_arrows(self) -> None:
+        """The drop-down's arrows in the ASCII glyph set (Textual draws ▼ and ▲)."""
+        if self.glyphs.name != "ascii":
+            return
+        for arrow, text in ((".down-arrow", "v"), (".up-arrow", "^")):
+            for widget in self.query(f"#ng-system {arrow}"):
+                if isinstance(widget, Static):
+                    widget.update(text)
 
     # -- where the focus is -----------------------------------------------------------
     #: The shared fields: (field id, label id).
@@ -116,6 +126,9 @@ class NewGameScreen(WartableScreen):
         ("ng-player-1", "ng-label-1"),
     )
 
+    def _ellipsis(self) -> str:
+        return "..." if self.glyphs.name == "ascii" else "…"
+
     def _label_text(self, field: str) -> str:
         """A field's label, ending with the pointer (at the field) when the field has
         the focus, so the focus shows without colour too."""
@@ -123,7 +136,7 @@ class NewGameScreen(WartableScreen):
             text = _("System")
         else:
             text = _("Player {n}").format(n=int(field[-1]) + 1)
-        text = fit(text, LABEL_WIDTH - 2)
+        text = self.plain(fit(text, LABEL_WIDTH - 2, self._ellipsis()))
         focused = self.focused is not None and self.focused.id == field
         return text.ljust(LABEL_WIDTH - 1) + (self.glyphs.pointer if focused else " ")
 
@@ -149,6 +162,7 @@ class NewGameScreen(WartableScreen):
         choices = self._part.choices() if self._part is not None else None  # type: ignore[attr-defined]
         await self.recompose()
         await self._show_part(choices)
+        self._plain_arrows()
 
     async def _show_part(self, choices: object | None = None) -> None:
         box = self.query_one("#ng-part", Vertical)
@@ -159,8 +173,10 @@ class NewGameScreen(WartableScreen):
         if maker is None:
             await box.mount(
                 Static(
-                    _("{system} cannot be played in this build yet.").format(
-                        system=self.wapp.system_title(self._key) if self._key else "-"
+                    self.plain(
+                        _("{system} cannot be played in this build yet.").format(
+                            system=self.wapp.system_title(self._key) if self._key else "-"
+                        )
                     ),
                     id="ng-unplayable",
                     markup=False,
@@ -197,7 +213,7 @@ class NewGameScreen(WartableScreen):
             return
         problems = self.problems()
         g = self.glyphs
-        line.update(f"{g.bad} {problems[0]}" if problems else f"{g.ok} " + _("Ready to start."))
+        line.update(self.plain(f"{g.bad} {problems[0]}" if problems else f"{g.ok} " + _("Ready to start.")))
         line.set_class(bool(problems), "-bad")
 
     def players(self) -> list[str]:

@@ -47,8 +47,8 @@ class TextPromptScreen(WartableModal):
     def compose_dialog(self) -> ComposeResult:
         """The framed label, the field, a line for a refusal, and two buttons."""
         with Vertical(classes="dialog prompt-dialog") as box:
-            box.border_title = self.prompt_title
-            yield Static(self.label, classes="dialog-text", markup=False)
+            box.border_title = self.plain(self.prompt_title)
+            yield Static(self.plain(self.label), classes="dialog-text", markup=False)
             yield Input(self.value, placeholder=self.placeholder, id="prompt-input", select_on_focus=True)
             yield Static("", id="prompt-error", markup=False)
             with Horizontal(classes="dialog-buttons"):
@@ -102,10 +102,10 @@ class ChoiceScreen(WartableModal):
         from tui.widgets.pointer_list import PointerList
 
         with Vertical(classes="dialog choice-dialog") as box:
-            box.border_title = self.choice_title
-            yield Static(self.message, classes="dialog-text", markup=False)
+            box.border_title = self.plain(self.choice_title)
+            yield Static(self.plain(self.message), classes="dialog-text", markup=False)
             yield PointerList(
-                *(Option(label, id=key) for key, label in self.choices),
+                *(Option(self.plain(label), id=key) for key, label in self.choices),
                 pointer=self.glyphs.pointer,
                 id="choice-list",
             )

@@ -47,11 +47,11 @@ class RulesScreen(WartableScreen):
     def compose_body(self) -> ComposeResult:
         """Systems list and the text."""
         if not self._keys:
-            yield Static(_("No game systems are installed."), id="rules-empty")
+            yield Static(self.plain(_("No game systems are installed.")), id="rules-empty")
             return
         with Horizontal(id="rules-body"):
             yield PointerList(
-                *(Option(self.wapp.system_title(k), id=k) for k in self._keys),
+                *(Option(self.plain(self.wapp.system_title(k)), id=k) for k in self._keys),
                 pointer=self.glyphs.pointer,
                 id="rules-systems",
             )
@@ -63,13 +63,14 @@ class RulesScreen(WartableScreen):
     def _text(self, key: str) -> str:
         found = read_help(key, current_language())
         if found is None:
-            return f"# {self.wapp.system_title(key)}\n\n" + _(
-                "There is no rules summary for this system in this build yet."
+            return self.plain(
+                f"# {self.wapp.system_title(key)}\n\n"
+                + _("There is no rules summary for this system in this build yet.")
             )
         text, lang = found
         if lang != current_language():
             text = _("(This summary is not translated yet.)") + "\n\n" + text
-        return text
+        return self.plain(text)
 
     def on_mount(self) -> None:
         """Highlight the current system and put the focus on the list of systems (the

@@ -64,7 +64,9 @@ class SettingsScreen(WartableScreen):
         width = max(len(_(label)) for _row, label in ROWS) + 3
         return [
             Option(
-                Text.assemble((f"{_(label)}:".ljust(width), "bold"), f"< {self._value(row)} >", " "),
+                Text.assemble(
+                    (f"{_(label)}:".ljust(width), "bold"), self.plain(f"< {self._value(row)} >"), " "
+                ),
                 id=row,
             )
             for row, label in ROWS
@@ -78,7 +80,7 @@ class SettingsScreen(WartableScreen):
                     options=", ".join(self.wapp.overrides)
                 )
             )
-        return "\n".join(lines)
+        return self.plain("\n".join(lines))
 
     def on_mount(self) -> None:
         """Cursor on the first (or last used) row."""
@@ -94,7 +96,7 @@ class SettingsScreen(WartableScreen):
 
     def _explain(self) -> None:
         row = ROWS[self._row][0]
-        self.query_one("#settings-explain", Static).update(_(_EXPLAIN[row]))
+        self.query_one("#settings-explain", Static).update(self.plain(_(_EXPLAIN[row])))
 
     @on(OptionList.OptionHighlighted, "#settings-list")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -82,7 +82,7 @@ class TitleScreen(WartableScreen):
             yield Static(self._banner(self.app.size), id="banner")
             with Center():
                 yield PointerList(*self._options(), pointer=self.glyphs.pointer, id="menu")
-            yield Static(self._info(), id="title-info", markup=False)
+            yield Static(self.plain(self._info()), id="title-info", markup=False)
 
     def _banner(self, size: Size) -> Content:
         """The name (large when ``size`` allows) and the tag line, centred."""
@@ -94,7 +94,7 @@ class TitleScreen(WartableScreen):
         else:
             name = "W A R T A B L E"
         return Content.assemble(
-            (name, "bold $accent"), "\n\n", (_("A wargame table in the terminal"), "italic")
+            (name, "bold $accent"), "\n\n", (self.plain(_("A wargame table in the terminal")), "italic")
         )
 
     def on_resize(self, event: events.Resize) -> None:
@@ -109,13 +109,13 @@ class TitleScreen(WartableScreen):
             have_usable = latest_save(self._entries) is not None
         options = []
         for action, key, label in ENTRIES:
-            text = Text.assemble((key.upper(), "bold underline"), "  ", _(label))
+            text = Text.assemble((key.upper(), "bold underline"), "  ", self.plain(_(label)))
             disabled = False
             if action == "continue_game" and not have_usable:
-                text.append("  " + _("(no saved game)"), style="italic")
+                text.append("  " + self.plain(_("(no saved game)")), style="italic")
                 disabled = True
             elif action == "load_game" and not have_files:
-                text.append("  " + _("(no saves yet)"), style="italic")
+                text.append("  " + self.plain(_("(no saves yet)")), style="italic")
                 disabled = True
             options.append(Option(text, id=action, disabled=disabled))
         return options

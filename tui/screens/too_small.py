@@ -29,14 +29,16 @@ class TooSmallScreen(_WartableMixin, SafeMessages, Screen[None], help_key=False)
 
     def _text(self, size: Size | None = None) -> str:
         w, h = size if size is not None else self.app.size
-        return "\n".join(
-            [
-                _("Please enlarge the terminal to at least {width} x {height} characters.").format(
-                    width=MIN_SIZE[0], height=MIN_SIZE[1]
-                ),
-                _("It is {width} x {height} now.").format(width=w, height=h),
-                _("Ctrl+Q quits."),
-            ]
+        return self.plain(
+            "\n".join(
+                [
+                    _("Please enlarge the terminal to at least {width} x {height} characters.").format(
+                        width=MIN_SIZE[0], height=MIN_SIZE[1]
+                    ),
+                    _("It is {width} x {height} now.").format(width=w, height=h),
+                    _("Ctrl+Q quits."),
+                ]
+            )
         )
 
     def on_resize(self, event: events.Resize) -> None:

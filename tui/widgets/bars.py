@@ -21,8 +21,13 @@ class TitleBar(Static):
         self.screen_title = title
 
     def render(self) -> str:
-        """``Wartable | <title>``."""
-        return f" Wartable | {self.screen_title}" if self.screen_title else " Wartable"
+        """``Wartable | <title>`` (typographic punctuation in ASCII with that glyph set)."""
+        line = f" Wartable | {self.screen_title}" if self.screen_title else " Wartable"
+        if getattr(getattr(self.app, "glyphs", None), "name", "") == "ascii":
+            from tui.screens.base import ascii_text
+
+            line = ascii_text(line)
+        return line
 
 
 class KeyLine(Widget):
