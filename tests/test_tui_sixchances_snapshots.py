@@ -88,6 +88,30 @@ def field_attack() -> Game:
         game.submit(side, RULESET.random_action(game.state, side, rng))
 
 
+def field_defending() -> Game:
+    """The field variant: an attack declared, the defender to choose."""
+    game = field_attack()
+    side = game.state.active
+    choice = game.options(side).attacks[0]
+    game.submit(side, Attack(attacker=choice.attacker, target=choice.target))
+    return game
+
+
+def field_supporting() -> Game:
+    """The field variant: the Support step after the attack."""
+    game = field_defending()
+    defender = 1 - game.state.active
+    game.submit(defender, RULESET.legal_actions(game.state, defender)[0])
+    return game
+
+
+def field_regrouping() -> Game:
+    """The field variant: a d12 rolled, a new squad may be placed."""
+    game = field_supporting()
+    game.submit(game.state.active, Reinforce(die=12))
+    return game
+
+
 def finished() -> Game:
     """A short game (SC-12.2 values) played at random to its end."""
     game = new_game(Setup(tokens_per_colour=10, squads=2, squad_size=4))
@@ -113,6 +137,11 @@ SCENES: dict[str, tuple[Callable[[], Game], Callable[[Game], int | None], list[s
     "support": (supporting, decider, ["right"]),
     "regroup": (regrouping, decider, ["down", "plus", "plus", "right", "minus"]),
     "field": (field_attack, decider, []),
+    "field_defence": (field_defending, decider, []),
+    "field_support": (field_supporting, decider, ["right"]),
+    "regroup_field": (field_regrouping, decider, [*["down"] * 8, "plus", "right", "right", "right", "plus"]),
+    "move": (field_attack, decider, ["m", "down"]),
+    "notation": (attacking, decider, ["colon", "h", "e", "l", "p", "enter"]),
     "over": (finished, lambda g: 0, []),
     "log": (supporting, decider, ["l"]),
     "help": (attacking, decider, ["question_mark"]),
@@ -128,6 +157,9 @@ CASES: list[tuple[str, str, tuple[int, int], dict[str, Any]]] = [
     ("attack", "en", LARGE, {}),
     ("attack", "ru", SMALL, {}),
     ("attack", "ru", LARGE, {}),
+    ("attack", "en", (100, 30), {}),
+    ("attack", "en", (60, 20), {}),
+    ("attack", "ru", (60, 20), {}),
     ("attack_ascii", "en", SMALL, {"ascii_glyphs": True}),
     ("attack_nocolor", "en", SMALL, {"no_color": True}),
     ("curtain", "en", SMALL, {}),
@@ -145,6 +177,15 @@ CASES: list[tuple[str, str, tuple[int, int], dict[str, Any]]] = [
     ("field", "en", SMALL, {}),
     ("field", "en", LARGE, {}),
     ("field", "ru", SMALL, {}),
+    ("field", "ru", LARGE, {"no_color": True}),
+    ("field_ascii", "en", SMALL, {"ascii_glyphs": True}),
+    ("field_defence", "ru", LARGE, {"no_color": True}),
+    ("field_defence", "en", SMALL, {}),
+    ("field_support", "ru", LARGE, {"no_color": True}),
+    ("regroup_field", "en", SMALL, {}),
+    ("regroup_field", "ru", LARGE, {}),
+    ("move", "en", SMALL, {}),
+    ("notation", "en", SMALL, {}),
     ("over", "en", SMALL, {}),
     ("over", "en", LARGE, {}),
     ("over", "ru", SMALL, {}),

@@ -8,6 +8,7 @@ sees it only when both are in. Whether an order is valid is the engine's answer
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -23,6 +24,7 @@ from engine.rulesets.sixchances.actions import Build
 from engine.rulesets.sixchances.options import BuildOptions
 from engine.rulesets.sixchances.state import SquadOrder, squad_label
 from tui.rulesets.sixchances.editor import CELL_COLUMN, Place, TokenEditor
+from tui.rulesets.sixchances.keys import SixChancesHelp
 from tui.rulesets.sixchances.panels import FieldGrid
 from tui.rulesets.sixchances.tokens import STATS
 from tui.screens.base import WartableScreen
@@ -46,25 +48,33 @@ STAT_HINTS: dict[str, str] = {
 Draft = list[tuple[tuple[int, int, int], str | None]]
 
 
-class SquadBuilderScreen(WartableScreen):
+class SquadBuilderScreen(SixChancesHelp, WartableScreen):
     """Builds ``side``'s starting squads from ``options`` (:class:`BuildOptions`).
 
-    ``who``: the player's name and seat; ``draft``: an earlier unfinished order. Dismisses
-    with a :class:`Build` action once sealed (after a confirmation), or with the
-    unfinished :data:`Draft` when the player goes back to the table.
+    ``who``: the player's name and seat; ``draft``: an earlier unfinished order;
+    ``keep``: called with the :data:`Draft` after every change (to keep it on disk).
+    Dismisses with a :class:`Build` action once sealed (after a confirmation), or with
+    the unfinished :data:`Draft` when the player goes back to the table.
     """
 
     SCREEN_TITLE = N_("Squad builder")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "seal", N_("Seal the squads")),
-        Binding("s,ы", "suggest", N_("Suggest squads")),
+        Binding("enter", "seal", N_("Seal")),
+        Binding("s,ы", "suggest", N_("Suggest")),
         Binding("f,а", "fill", N_("Fill with this colour"), show=False),
         Binding("c,с", "clear_all", N_("Clear all"), show=False),
-        Binding("escape", "back", N_("Back to the table")),
+        Binding("escape", "back", N_("Table")),
     ]
 
     def __init__(
-        self, game: Any, side: int, who: str, options: BuildOptions, draft: Draft | None = None
+        self,
+        game: Any,
+        side: int,
+        who: str,
+        options: BuildOptions,
+        draft: Draft | None = None,
+        *,
+        keep: Callable[[Draft], None] | None = None,
     ) -> None:
         super().__init__()
         self.game = game
@@ -72,6 +82,7 @@ class SquadBuilderScreen(WartableScreen):
         self.who = who
         self.options = options
         self.draft = draft
+        self.keep = keep
         self._suggestion = -1
 
     def screen_title(self) -> str:
@@ -108,12 +119,14 @@ class SquadBuilderScreen(WartableScreen):
             secret += " " + _("Give each squad a cell of your home zone (SC-12.1.2).")
         with Vertical(id="sc-build-body"):
             yield Static(f"{squads} {secret}", id="sc-build-info", markup=False)
-            yield TokenEditor(
+            editor = TokenEditor(
                 self._places(),
                 glyph_set=self.wapp.glyph_set,
                 pointer=self.glyphs.pointer,
                 id="sc-build-editor",
             )
+            editor.border_title = _("Tokens")
+            yield editor
             yield Static("", id="sc-build-hint", markup=False)
             with Horizontal(id="sc-build-lower"):
                 yield Static("", id="sc-build-problems", markup=False)
@@ -159,8 +172,6 @@ class SquadBuilderScreen(WartableScreen):
             place.note = Text(
                 f"{place.total}/{m} " + (self.glyphs.ok if ok else ""), style="bold" if ok else "italic"
             )
-        reserve = editor.reserve
-        reserve.note = Text(_("left: {n}").format(n=reserve.total), style="italic")
         editor.refresh_notes()
         lines = [f"{self.glyphs.bad} {p.text()} ({p.rule})" for p in problems]
         box = self.query_one("#sc-build-problems", Static)
@@ -191,6 +202,8 @@ class SquadBuilderScreen(WartableScreen):
     @on(TokenEditor.Changed)
     def _changed(self) -> None:
         self._check(hint=False)
+        if self.keep is not None:
+            self.keep(self._draft())
 
     @on(TokenEditor.Cursor)
     def _cursor(self) -> None:
@@ -239,8 +252,10 @@ class SquadBuilderScreen(WartableScreen):
             editor.take(row, col, place.after[col] + room)
 
     def action_clear_all(self) -> None:
-        """Every token back to the reserve."""
+        """Every token back to the reserve; the next suggestion is the first again."""
         self.editor.reset()
+        self._suggestion = -1
+        self._hint()
 
     def action_seal(self) -> None:
         """Seal the squads after a confirmation (the order is checked first)."""

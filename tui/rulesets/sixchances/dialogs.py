@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.table import Table
@@ -16,35 +16,39 @@ from textual.widgets import Button, OptionList, Static
 from engine.i18n import N_, _
 from engine.ruleset import Result
 from engine.rulesets.sixchances.view import View
+from tui.rulesets.sixchances.keys import SixChancesHelp
 from tui.rulesets.sixchances.tokens import player_name, tokens_text
 from tui.screens.base import WartableModal, WartableScreen
 
-__all__ = ["ChoiceScreen", "CurtainScreen", "GameOverScreen", "LogScreen"]
+__all__ = ["ChoiceScreen", "CurtainScreen", "GameOverScreen", "LogScreen", "NotationScreen"]
 
 
-class CurtainScreen(WartableScreen):
+class CurtainScreen(SixChancesHelp, WartableScreen):
     """Covers the table while the terminal passes to the other player (hot seat).
 
     ``who``: the player who decides next (name and seat); ``task``: what they are to
-    do; ``news``: what happened since they last looked (public events, translated);
-    ``can_undo``: the player who just acted may take their last action back. Dismisses
-    with ``"show"`` (Enter), ``"undo"`` (``u``) or ``"menu"`` (Escape).
+    do; ``news``: every public event since they last looked at the table (translated),
+    oldest first. The person at the curtain is that next player, so nothing here acts
+    for the one who has just played (no undo). Dismisses with ``"show"`` (Enter) or
+    ``"menu"`` (Escape).
     """
 
     SCREEN_TITLE = N_("Hand over")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "show", N_("Show the table"), priority=True),
         Binding("space", "show", N_("Show the table"), show=False),
-        Binding("u,г", "undo", N_("Undo my last action")),
+        Binding("up", "scroll_news(-1)", N_("Scroll the news"), show=False),
+        Binding("down", "scroll_news(1)", N_("Scroll the news"), show=False),
+        Binding("pageup", "scroll_news(-10)", N_("Scroll the news"), show=False),
+        Binding("pagedown", "scroll_news(10)", N_("Scroll the news"), show=False),
         Binding("escape", "menu", N_("Main menu")),
     ]
 
-    def __init__(self, who: str, task: str, news: Sequence[str] = (), *, can_undo: bool = False) -> None:
+    def __init__(self, who: str, task: str, news: Sequence[str] = ()) -> None:
         super().__init__()
         self.who = who
         self.task_text = task
         self.news = list(news)
-        self.can_undo = can_undo
 
     def compose_body(self) -> ComposeResult:
         """The name of the next player, their task, the news and the button."""
@@ -54,7 +58,7 @@ class CurtainScreen(WartableScreen):
             yield Static(self.task_text, id="sc-curtain-task", markup=False)
             if self.news:
                 yield Static(_("Since you last looked:"), classes="sc-curtain-head", markup=False)
-                with VerticalScroll(id="sc-curtain-news"):
+                with VerticalScroll(id="sc-curtain-news", can_focus=False):
                     news = Table.grid(padding=(0, 1))
                     news.add_column(no_wrap=True)
                     news.add_column()
@@ -77,24 +81,30 @@ class CurtainScreen(WartableScreen):
 
     def _fit_news(self) -> None:
         if self.news:
-            news = self.query_one("#sc-curtain-news", VerticalScroll)
-            news.styles.max_height = max(2, self.app.size.height - 16)
-            news.scroll_end(animate=False)
+            from tui.widgets.bars import PlainScrollBar
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Undo only when the last action can be taken back."""
-        if action == "undo":
-            return self.can_undo
-        return True
+            news = self.query_one("#sc-curtain-news", VerticalScroll)
+            news.styles.max_height = max(3, self.app.size.height - 16)
+            news.vertical_scrollbar.renderer = PlainScrollBar
+            # the oldest news first: what happened right after this player last looked
+            news.scroll_home(animate=False)
+            self.call_after_refresh(self._note_more)
+
+    def _note_more(self) -> None:
+        """Say under the box that there is more to read when the news do not fit."""
+        news = self.query_one("#sc-curtain-news", VerticalScroll)
+        box = self.query_one("#sc-curtain-box", Vertical)
+        box.border_subtitle = _("Up/Down: more news") if news.max_scroll_y > 0 else ""
+
+    def action_scroll_news(self, lines: int) -> None:
+        """Scroll the news by ``lines`` (negative: back)."""
+        if self.news:
+            news = self.query_one("#sc-curtain-news", VerticalScroll)
+            news.scroll_to(y=news.scroll_y + lines, animate=False)
 
     def action_show(self) -> None:
         """The next player is at the terminal: show the table."""
         self.dismiss("show")
-
-    def action_undo(self) -> None:
-        """The player who just acted takes their last action back."""
-        if self.can_undo:
-            self.dismiss("undo")
 
     def action_menu(self) -> None:
         """Leave the game for the main menu (it is saved)."""
@@ -105,7 +115,7 @@ class CurtainScreen(WartableScreen):
         self.dismiss("show")
 
 
-class GameOverScreen(WartableModal):
+class GameOverScreen(SixChancesHelp, WartableModal):
     """The result (SC-11.7): the winner or a draw, the end condition that applied with its
     rule ID, and each player's remaining total (SC-1.8). Dismisses with ``"table"``
     (Enter, Escape: look at the table and the log) or ``"menu"`` (``m``)."""
@@ -183,17 +193,28 @@ class GameOverScreen(WartableModal):
         self.dismiss("menu" if event.button.id == "sc-over-menu" else "table")
 
 
-class ChoiceScreen(WartableModal):
+class ChoiceScreen(SixChancesHelp, WartableModal):
     """A short list to choose from (e.g. the cell a squad moves to). ``choices``: (id,
-    text) pairs. Dismisses with the chosen id, or None (Escape)."""
+    text) pairs; ``highlight``: called with the id under the cursor as it moves (the
+    table marks that cell on the field); ``aside``: the box stands at the left, off the
+    field, which stays in view. Dismisses with the chosen id, or None (Escape)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", N_("Cancel"))]
 
-    def __init__(self, title: str, message: str, choices: Sequence[tuple[str, str]]) -> None:
-        super().__init__()
+    def __init__(
+        self,
+        title: str,
+        message: str,
+        choices: Sequence[tuple[str, str]],
+        *,
+        highlight: Callable[[str | None], None] | None = None,
+        aside: bool = False,
+    ) -> None:
+        super().__init__(classes="-aside" if aside else None)
         self.choice_title = title
         self.message = message
         self.choices = list(choices)
+        self.on_highlight = highlight
 
     def compose_dialog(self) -> ComposeResult:
         """The message and the list."""
@@ -217,12 +238,22 @@ class ChoiceScreen(WartableModal):
         menu.highlighted = 0
         menu.focus()
 
+    @on(OptionList.OptionHighlighted, "#sc-choice-list")
+    def _moved(self, event: OptionList.OptionHighlighted) -> None:
+        if self.on_highlight is not None:
+            self.on_highlight(event.option.id)
+
     @on(OptionList.OptionSelected, "#sc-choice-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
 
+    def on_unmount(self) -> None:
+        """The table's mark goes with the dialog."""
+        if self.on_highlight is not None:
+            self.on_highlight(None)
 
-class LogScreen(WartableModal):
+
+class LogScreen(SixChancesHelp, WartableModal):
     """The whole event log in a large window (every die roll); ``lines``: the events as
     text, oldest first. Escape closes it."""
 
@@ -250,3 +281,39 @@ class LogScreen(WartableModal):
         for line in self.lines:
             log.write(line)
         log.focus()
+
+
+class NotationScreen(SixChancesHelp, WartableModal):
+    """The whole notation of actions (what ``help`` answers on the command line): each
+    form as it is typed and what it does. Escape or Enter closes it."""
+
+    SCREEN_TITLE = N_("Notation")
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter", "close", N_("Close"))]
+
+    def compose_dialog(self) -> ComposeResult:
+        """A framed, scrollable table."""
+        from rich.console import Group
+        from rich.padding import Padding
+
+        from engine.rulesets.sixchances.actions import NOTATION
+
+        # each form on a line of its own, what it does under it (indented): the forms are long
+        parts: list[Text | Padding] = []
+        for form, meaning in NOTATION:
+            parts.append(Text(form, style="bold"))
+            parts.append(Padding(Text(_(meaning)), (0, 0, 0, 2)))
+        table = Group(*parts)
+        with Vertical(classes="dialog sc-log-dialog") as box:
+            box.border_title = _("Notation")
+            box.border_subtitle = _("Escape closes this window.")
+            yield Static(
+                _("Type an action after the colon key, in any letter case:"),
+                classes="dialog-text",
+                markup=False,
+            )
+            with VerticalScroll(id="sc-notation"):
+                yield Static(table)
+
+    def on_mount(self) -> None:
+        """Focus the table, so the arrows scroll it."""
+        self.query_one("#sc-notation", VerticalScroll).focus()

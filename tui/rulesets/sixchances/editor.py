@@ -29,7 +29,7 @@ from textual.widget import Widget
 
 from engine.i18n import N_, _
 from engine.rulesets.sixchances.catalog import die_for
-from tui.rulesets.sixchances.tokens import STAT_STYLES, STATS, pip, pips, short_name
+from tui.rulesets.sixchances.tokens import BAR, STAT_STYLES, STATS, pip, pips, short_name
 
 __all__ = ["Place", "TokenEditor"]
 
@@ -249,9 +249,8 @@ class TokenEditor(Widget, can_focus=True):
         change = 4 if self.show_change else 0
         notes = max([p.note.cell_len for p in self.places] + [6])
         fixed = 2 + label + 3 * (1 + 2 + 1 + 3 + change + 2) + 6 + (6 if has_cells else 0) + notes
-        pip_width = max(0, min(10, (width - fixed) // 3))
-        if pip_width < 3:
-            pip_width = 0
+        # a bar of pips is drawn whole (the same width everywhere) or not at all
+        pip_width = BAR if (width - fixed) // 3 >= BAR else 0
         column = (pip_width + 1 if pip_width else 1) + 2 + 1 + 3 + change + 2
         return label, pip_width, column, has_cells
 
@@ -305,7 +304,7 @@ class TokenEditor(Widget, can_focus=True):
         style = STAT_STYLES[stat] if level else "dim"
         out = Text()
         if pip_w:
-            out.append_text(pips(stat, level, self.glyph_set, pip_w))
+            out.append_text(pips(stat, level, self.glyph_set))
             out.append(" ")
         else:
             out.append(pip(stat, self.glyph_set), style=style)

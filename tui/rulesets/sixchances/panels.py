@@ -7,10 +7,12 @@ computes a rule.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Collection, Mapping, Sequence
 from typing import ClassVar
 
 from rich.cells import cell_len
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -28,6 +30,7 @@ from engine.rulesets.sixchances.options import AttackChoice, DefenceOptions
 from engine.rulesets.sixchances.view import PlayerView, SquadView
 from tui.rulesets.sixchances.rows import ActionRows
 from tui.rulesets.sixchances.tokens import (
+    BAR,
     SIDE_STYLES,
     STAT_STYLES,
     STATS,
@@ -43,11 +46,13 @@ from tui.rulesets.sixchances.tokens import (
 )
 
 __all__ = [
+    "ROW_MODES",
     "ChipRow",
     "FieldGrid",
     "SquadPanel",
     "attack_odds_table",
     "defence_rows",
+    "fitted_odds_table",
     "squad_row",
 ]
 
@@ -55,11 +60,29 @@ __all__ = [
 # ---------------------------------------------------------------------------
 # A player's squads
 # ---------------------------------------------------------------------------
-def squad_row(sq: SquadView, side: int, glyph_set: str, pip_width: int = 0, field: bool = False) -> Text:
-    """One squad: its label, each stat's pip, level and die, its total and (field) cell."""
-    out = Text(sq.label.ljust(4), style=SIDE_STYLES[side])
+#: How a squad row is drawn, richest first: bars of pips, levels and dice (``bars``);
+#: levels and dice (``dice``); levels only (``levels``, a narrow terminal).
+ROW_MODES = ("bars", "dice", "levels")
+
+
+def squad_row_width(mode: str, field: bool, label: int = 3) -> int:
+    """Cells of a squad row drawn in ``mode`` (see :data:`ROW_MODES`), its label column
+    ``label`` cells wide."""
+    stat = {"bars": BAR + 8, "dice": 8, "levels": 3}[mode]
+    return label + 3 * (stat + 1) + 3 + (3 if field else 0)
+
+
+def squad_row(
+    sq: SquadView, side: int, glyph_set: str, mode: str = "dice", field: bool = False, label: int = 4
+) -> Text:
+    """One squad: its label (in a column ``label`` cells wide), each stat's pip and level
+    (with ``mode`` ``bars``, a bar of pips first; with ``dice`` or ``bars``, the die
+    after), its total and (field) cell."""
+    out = Text(sq.label.ljust(label), style=SIDE_STYLES[side])
     for i, stat in enumerate(STATS):
-        out.append_text(stat_cell(stat, getattr(sq, stat), sq.dice[i], glyph_set, pip_width))
+        out.append_text(
+            stat_cell(stat, getattr(sq, stat), sq.dice[i], glyph_set, mode == "bars", dice=mode != "levels")
+        )
         out.append(" ")
     out.append(f"{sq.total:>3}")
     if field and sq.cell:
@@ -90,11 +113,13 @@ class SquadPanel(Vertical):
         """The squad list."""
         return self.query_one(ActionRows)
 
-    def pip_width(self) -> int:
-        """Pips per stat that fit the panel's width (0: a pip and a number only)."""
-        inner = self.content_size.width - 2
-        room = (inner - 4 - 3 - 4 - 3 * 8) // 3
-        return max(0, min(6, room)) if room >= 4 else 0
+    def row_mode(self, field: bool, label: int = 3) -> str:
+        """The richest way of drawing a squad row that fits the panel (:data:`ROW_MODES`)."""
+        inner = self.content_size.width - 2  # the list's pointer
+        for mode in ROW_MODES:
+            if squad_row_width(mode, field, label) <= inner:
+                return mode
+        return ROW_MODES[-1]
 
     def show(
         self,
@@ -116,13 +141,14 @@ class SquadPanel(Vertical):
         ``marks``: a short mark after some squads.
         """
         self.border_title = title
-        width = self.pip_width()
+        label = max([len(sq.label) for sq in player.squads] + [2]) + 1
+        mode = self.row_mode(field, label)
         options: list[Option] = []
         if building:
             text = _("Starting squads sealed.") if player.sealed else _("Building the starting squads...")
             options.append(Option(Text(text, style="italic"), id="-", disabled=True))
         for sq in player.squads:
-            row = squad_row(sq, self.side, glyph_set, width, field)
+            row = squad_row(sq, self.side, glyph_set, mode, field, label)
             if marks and sq.label in marks:
                 row.append(f" {marks[sq.label]}", style="bold")
             options.append(Option(row, id=sq.label, disabled=enabled is None or sq.label not in enabled))
@@ -135,6 +161,14 @@ class SquadPanel(Vertical):
             f" ({player.reserve.total})  ",
             (_("Total") + f" {player.remaining}", "bold"),
         )
+        if reserve.cell_len > self.content_size.width - 2 > 0:
+            # narrow: the reserve's count gives way to the remaining total (SC-1.8)
+            reserve = Text.assemble(
+                (_("Reserve") + " ", "bold"),
+                tokens_text(player.reserve, glyph_set),
+                "  ",
+                (_("Total") + f" {player.remaining}", "bold"),
+            )
         self.query_one(".sc-reserve", Static).update(reserve)
         dice = Text(_("Dice") + " ", style="bold")
         if player.dice_unused:
@@ -154,7 +188,8 @@ class FieldGrid(Widget):
     (Player 1's home rows 1-2). Each cell shows its squad's label, ``·`` when empty.
 
     Marks, readable without colour: the selected squad ``<1A>``, a target ``[2B]``, a
-    cell a squad may move to or be placed on ``+``. A click posts :class:`Clicked`.
+    cell a squad may move to or be placed on ``+`` (``*`` in the ASCII set, where ``+``
+    is a Support pip). A click posts :class:`Clicked`.
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"sc-grid--home0", "sc-grid--home1"}
@@ -241,7 +276,12 @@ class FieldGrid(Widget):
                 text, style = label, SIDE_STYLES[side]
             out.append(text.center(w)[:w], style=style)
         elif cell in self.spots:
-            out.append("+".center(w), style="bold")
+            # "+" is a Support pip in the ASCII set: a free cell is "*" there
+            mark = "*" if self.ascii_set else "+"
+            if cell == self.focus_cell:  # the cell about to be chosen
+                out.append(f"[{mark}]".center(w), style="bold reverse")
+                return out
+            out.append(mark.center(w), style="bold")
         else:
             out.append(("." if self.ascii_set else "·").center(w), style="dim")
         if cell == self.focus_cell:
@@ -296,19 +336,55 @@ def attack_odds_table(
     return table
 
 
-def defence_rows(options: DefenceOptions, glyph_set: str) -> tuple[Text, list[Option]]:
+def table_width(table: Table) -> int:
+    """Cells a table needs on one line per row (its columns do not wrap)."""
+    console = Console(width=10_000, file=io.StringIO(), color_system=None)
+    return console.measure(table).maximum
+
+
+def fitted_odds_table(choice: AttackChoice, glyph_set: str, width: int) -> Table:
+    """The richest odds table that fits ``width`` cells: with the exact fractions, then
+    without, then with short heads and names (:func:`attack_odds_table`)."""
+    table = attack_odds_table(choice, glyph_set)
+    for exact, compact in ((True, False), (False, False), (False, True)):
+        table = attack_odds_table(choice, glyph_set, exact=exact, compact=compact)
+        if table_width(table) <= width:
+            break
+    return table
+
+
+def defence_rows(options: DefenceOptions, glyph_set: str, width: int = 0) -> tuple[Text, list[Option]]:
     """The defender's choice after the attack roll: a head line and one row per stat the
     target may defend with (the chance its roll beats the attack roll, the tokens lost if
-    it does not, the attacker's loss if it does, the expected loss)."""
-    heads = [_("Defend with"), _("Beats the roll"), _("You lose"), _("Attacker loses"), _("Expected")]
+    it does not, the attacker's loss if it does, the expected loss). When the full heads
+    and names are wider than ``width`` cells (0: no limit), short ones are used, and
+    shorter ones still beside the field in a narrow terminal."""
+    head, rows, need = _defence_rows(options, glyph_set, level=0)
+    for level in (1, 2):
+        if not width or need <= width:
+            break
+        head, rows, need = _defence_rows(options, glyph_set, level=level)
+    return head, rows
+
+
+def _defence_rows(options: DefenceOptions, glyph_set: str, *, level: int) -> tuple[Text, list[Option], int]:
+    """The rows with full heads and names (``level`` 0), short ones (1) or shortest (2)."""
+    compact = level > 0
+    if level == 2:
+        heads = [_("Stat"), _("Odds"), _("Lose"), _("Att."), _("Exp.")]
+    elif level == 1:
+        heads = [_("Stat"), _("Beats"), _("Lose"), _("Att. loses"), _("Exp.")]
+    else:
+        heads = [_("Defend with"), _("Beats the roll"), _("You lose"), _("Attacker loses"), _("Expected")]
     rows = []
     for i, c in enumerate(options.choices):
+        name = short_name(c.stat) if compact else stat_name(c.stat)
         rows.append(
             [
                 Text.assemble(
                     (f"{i + 1} ", "bold"),
                     (pip(c.stat, glyph_set), STAT_STYLES[c.stat]),
-                    f" {stat_name(c.stat)} {c.level} ",
+                    f" {name} {c.level} ",
                     (die_text(c.die), "bold"),
                 ),
                 Text(percent(c.p_defence_beats)),
@@ -324,7 +400,7 @@ def defence_rows(options: DefenceOptions, glyph_set: str) -> tuple[Text, list[Op
             ]
         )
     widths = [max([cell_len(heads[j])] + [r[j].cell_len for r in rows]) for j in range(len(heads))]
-    gap = 2
+    gap = 1 if compact else 2
     head = Text("  ")
     for j, h in enumerate(heads):
         head.append((h.ljust(widths[j]) if j == 0 else h.rjust(widths[j])) + " " * gap, style="bold")
@@ -336,7 +412,8 @@ def defence_rows(options: DefenceOptions, glyph_set: str) -> tuple[Text, list[Op
             line.append_text(Text.assemble(cell, pad) if j == 0 else Text.assemble(pad, cell))
             line.append(" " * gap)
         options_out.append(Option(line, id=c.stat))
-    return head, options_out
+    need = 2 + sum(widths) + gap * (len(widths) - 1)
+    return head, options_out, need
 
 
 def occupants(players: Sequence[PlayerView]) -> dict[str, tuple[str, int]]:
@@ -387,16 +464,24 @@ class ChipRow(Widget, can_focus=True):
     def set_note(self, note: Text | str) -> None:
         """A text after the chips (about the chip under the cursor)."""
         self.note = note if isinstance(note, Text) else Text(note)
-        self.refresh()
+        self.refresh(layout=True)
 
     @property
     def chip(self) -> str | None:
         """The id of the chip under the cursor."""
         return self.chips[self.index][0] if self.chips else None
 
+    def _chips_width(self) -> int:
+        spans = self._spans()
+        return spans[-1][1] if spans else 0
+
+    def _note_below(self, width: int) -> bool:
+        """The note goes on a second line when chips and note do not fit one."""
+        return bool(self.note) and self._chips_width() + 2 + self.note.cell_len > width > 0
+
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        """One line."""
-        return 1
+        """One line, or two when the note does not fit beside the chips."""
+        return 2 if self._note_below(width) else 1
 
     def _spans(self) -> list[tuple[int, int]]:
         spans, x = [], 0
@@ -417,7 +502,7 @@ class ChipRow(Widget, can_focus=True):
             else:
                 out.append(f" {text} ")
         if self.note:
-            out.append("  ")
+            out.append("\n" if self._note_below(self.size.width) else "  ")
             out.append_text(self.note)
         return out
 

@@ -24,6 +24,8 @@ from engine.rulesets.sixchances.actions import RESERVE, Regroup, Transfer
 from engine.rulesets.sixchances.options import RegroupCheck, RegroupOptions
 from tui.rulesets.sixchances.builder import STAT_HINTS
 from tui.rulesets.sixchances.editor import CELL_COLUMN, Place, TokenEditor
+from tui.rulesets.sixchances.keys import SixChancesHelp
+from tui.rulesets.sixchances.panels import FieldGrid, occupants
 from tui.rulesets.sixchances.tokens import STATS
 from tui.screens.base import WartableScreen
 
@@ -54,18 +56,20 @@ def proposal(places: list[Place], new_label: str) -> Regroup:
     return Regroup(moves=tuple(moves), cell=cell)
 
 
-class RegroupScreen(WartableScreen):
+class RegroupScreen(SixChancesHelp, WartableScreen):
     """Edits ``side``'s rearrangement from ``options`` (:class:`RegroupOptions`).
 
+    On the field (SC-12.1.5) a grid shows every squad, the cells a new squad may be
+    placed on and the one chosen; a click on such a cell places the new squad there.
     Dismisses with the :class:`Regroup` to play, or None when the player goes back to
     the table (the rearrangement is still to be made).
     """
 
     SCREEN_TITLE = N_("Reinforcement")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "done", N_("Play the rearrangement")),
+        Binding("enter", "done", N_("Play it")),
         Binding("r,к", "reset", N_("Start again"), show=False),
-        Binding("escape", "back", N_("Back to the table")),
+        Binding("escape", "back", N_("Table")),
     ]
 
     def __init__(self, game: Any, side: int, who: str, options: RegroupOptions) -> None:
@@ -90,7 +94,13 @@ class RegroupScreen(WartableScreen):
             places.append(Place(sq.label, sq.label, (sq.pot, sq.res, sq.sup), cell=sq.cell))
         if o.max_new_squads:
             places.append(
-                Place(o.new_label, _("{label} (new)").format(label=o.new_label), (0, 0, 0), cells=o.new_cells)
+                Place(
+                    o.new_label,
+                    _("{label} (new)").format(label=o.new_label),
+                    (0, 0, 0),
+                    cells=o.new_cells,
+                    cell=o.new_cells[0] if o.new_cells else None,
+                )
             )
         if self._layout is not None:
             for place, after in zip(places, self._layout, strict=False):
@@ -113,16 +123,21 @@ class RegroupScreen(WartableScreen):
             text += " " + _("Forced: at least one red token must go from the reserve to a squad (SC-9.8).")
         with Vertical(id="sc-regroup-body"):
             yield Static(text, id="sc-regroup-info", markup=False)
-            yield TokenEditor(
+            editor = TokenEditor(
                 self._places(),
                 glyph_set=self.wapp.glyph_set,
                 pointer=self.glyphs.pointer,
                 show_change=True,
                 id="sc-regroup-editor",
             )
+            editor.border_title = _("Tokens")
+            yield editor
             yield Static("", id="sc-regroup-hint", markup=False)
             yield Static("", id="sc-regroup-cost")
-            yield Static("", id="sc-regroup-problems", markup=False)
+            with Horizontal(id="sc-regroup-lower"):
+                yield Static("", id="sc-regroup-problems", markup=False)
+                if self.game.setup.field:
+                    yield FieldGrid(ascii_set=self.wapp.glyph_set == "ascii", id="sc-regroup-grid")
             with Horizontal(classes="sc-buttons"):
                 yield Button("-", id="sc-regroup-minus", compact=True)
                 yield Button("+", id="sc-regroup-plus", compact=True)
@@ -180,7 +195,40 @@ class RegroupScreen(WartableScreen):
         box.set_class(bool(lines), "-bad")
         box.update("\n".join(lines) if lines else f"{self.glyphs.ok} " + _("Legal: press Enter to play it."))
         self._hint()
+        self._grid()
         return check
+
+    def _new_place(self) -> Place | None:
+        return self.editor.place(self.options.new_label)
+
+    def _grid(self) -> None:
+        """The field: every squad on its cell, the cells a new squad may take (``+``), the
+        new squad's cell when it has tokens (``<1E>``) or is under the cursor."""
+        if not self.game.setup.field:
+            return
+        occ = occupants(self.game.view(self.side).players)
+        new = self._new_place()
+        spots = [c for c in self.options.new_cells if c not in occ]
+        selected = None
+        if new is not None and new.cell and (new.total or self.editor.current is new):
+            occ[new.cell] = (new.key, self.side)
+            selected = new.cell
+        self.query_one("#sc-regroup-grid", FieldGrid).show(
+            occ, selected=selected, spots=[c for c in spots if c != selected], wide=self.size.width >= 110
+        )
+
+    @on(FieldGrid.Clicked)
+    def _grid_clicked(self, event: FieldGrid.Clicked) -> None:
+        """A click on a free cell of those allowed places the new squad there."""
+        new = self._new_place()
+        if new is None or event.cell not in self.options.new_cells:
+            return
+        if event.cell in occupants(self.game.view(self.side).players):
+            return
+        new.cell = event.cell
+        editor = self.editor
+        editor.cursor = (editor.places.index(new), CELL_COLUMN)
+        editor.changed()
 
     def _hint(self) -> None:
         col = self.editor.cursor[1]
@@ -197,6 +245,7 @@ class RegroupScreen(WartableScreen):
     @on(TokenEditor.Cursor)
     def _cursor(self) -> None:
         self._hint()
+        self._grid()
 
     def action_reset(self) -> None:
         """Every token back where it was."""

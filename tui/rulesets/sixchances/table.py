@@ -39,21 +39,24 @@ from engine.rulesets.sixchances.options import (
     SupportOptions,
 )
 from engine.rulesets.sixchances.view import View
+from tui.rulesets.sixchances.keys import SixChancesHelp
 from tui.rulesets.sixchances.panels import (
     ChipRow,
     FieldGrid,
     SquadPanel,
-    attack_odds_table,
     defence_rows,
+    fitted_odds_table,
     occupants,
 )
 from tui.rulesets.sixchances.rows import ActionRows
 from tui.rulesets.sixchances.tokens import die_text, player_name, tokens_text
 from tui.screens.base import WartableScreen
+from tui.widgets.bars import TitleBar
 
 __all__ = ["SixChancesScreen"]
 
-#: How many recent events the curtain shows at most.
+#: How many recent events the curtain of a game resumed from a save shows (nobody has
+#: looked at the table yet in this session).
 NEWS_LINES = 12
 
 
@@ -93,7 +96,19 @@ class EventLog(RichLog):
         self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
 
 
-class SixChancesScreen(WartableScreen):
+class ActionPanel(Vertical):
+    """The action panel of the step in progress. Its tables are laid out for its own
+    width (short heads when it is narrow, e.g. beside the field), so a change of that
+    width draws the table again."""
+
+    def on_resize(self) -> None:
+        """Lay the tables out again for the new width."""
+        screen = self.screen
+        if isinstance(screen, SixChancesScreen):
+            self.call_after_refresh(screen.refresh_table)
+
+
+class SixChancesScreen(SixChancesHelp, WartableScreen):
     """Plays ``game`` (a Six Chances Party :class:`engine.game.Game`) hot-seat.
 
     The player at the terminal is :attr:`viewer`; the table shows that side's view.
@@ -108,7 +123,7 @@ class SixChancesScreen(WartableScreen):
         Binding("enter", "defend", N_("Defend")),
         Binding("enter", "support", N_("Roll the die")),
         Binding("enter", "open_builder", N_("Build the squads")),
-        Binding("enter", "open_regroup", N_("Rearrange the tokens")),
+        Binding("enter", "open_regroup", N_("Rearrange")),
         Binding("enter", "show_result", N_("Result")),
         Binding("tab", "switch", N_("Attacker / target"), show=False),
         Binding("a,ф", "declare", N_("Attack"), show=False),
@@ -119,7 +134,7 @@ class SixChancesScreen(WartableScreen):
         Binding("3", "defend_number(2)", N_("Defend with the third stat"), show=False),
         Binding("e,у", "end_turn", N_("End the turn")),
         Binding("colon", "notation", N_("Type an action"), show=False),
-        Binding("ctrl+z", "undo", N_("Undo"), show=False),
+        Binding("ctrl+z", "undo", N_("Undo my last action"), show=False),
         Binding("l,д", "whole_log", N_("Log")),
         Binding("pageup", "log_page(-1)", N_("Scroll the log"), show=False),
         Binding("pagedown", "log_page(1)", N_("Scroll the log"), show=False),
@@ -133,6 +148,7 @@ class SixChancesScreen(WartableScreen):
         self.viewer: int | None = viewer
         #: Per side: how many of the game's events it has seen (for the curtain's news).
         self.seen: dict[int, int] = {}
+        #: Per side: its unsealed starting squads (kept on disk too, see ``drafts``).
         self.drafts: dict[int, Any] = {}
         #: Per side: the last attacker and target highlighted.
         self.pair: dict[int, tuple[str | None, str | None]] = {}
@@ -144,6 +160,8 @@ class SixChancesScreen(WartableScreen):
         self._options_cache: tuple[tuple[int, int, int], Any] | None = None
         self._dice_key: tuple[int, int | None] | None = None
         self._focus_key: tuple[int, int | None] | None = None
+        #: Field: the destination under the cursor of the move dialog (marked on the grid).
+        self._move_mark: str | None = None
 
     # -- facts ------------------------------------------------------------------------
     @property
@@ -152,9 +170,20 @@ class SixChancesScreen(WartableScreen):
         return self.game.state
 
     def screen_title(self) -> str:
-        """The system's title and the two players."""
-        title = self.wapp.system_title("sixchances")
-        return f"{title}: {' v '.join(self.game.players)}"
+        """The system's title and the two players, each name cut to fit the terminal's
+        width (a long name never pushes the other one out)."""
+        from tui.textfit import fit
+
+        title = _(self.SCREEN_TITLE)
+        try:
+            width = self.app.size.width
+        except Exception:  # noqa: BLE001 - no app yet: the narrowest layout's width
+            width = 80
+        players = _("{first} v {second}")
+        room = width - len(" Wartable | ") - len(title) - 2 - len(players.format(first="", second="")) - 1
+        each = max(6, room // 2)
+        names = [fit(name or f"Player {i + 1}", each) for i, name in enumerate(self.game.players[:2])]
+        return f"{title}: " + players.format(first=names[0], second=names[1])
 
     def who(self, side: int) -> str:
         """The player's name and seat."""
@@ -192,7 +221,7 @@ class SixChancesScreen(WartableScreen):
                 yield SquadPanel(0, pointer=pointer, id="sc-side-0")
                 yield SquadPanel(1, pointer=pointer, id="sc-side-1")
             with Horizontal(id="sc-lower"):
-                with Vertical(id="sc-action"):
+                with ActionPanel(id="sc-action"):
                     yield Static("", id="sc-action-head", markup=False)
                     yield Static("", id="sc-odds")
                     yield ActionRows(pointer=pointer, id="sc-choices")
@@ -213,16 +242,22 @@ class SixChancesScreen(WartableScreen):
                         yield Button(_("Result"), id="sc-btn-result", compact=True)
                 if self.game.setup.field:
                     yield FieldGrid(ascii_set=self.glyph_set == "ascii", id="sc-grid")
-            yield EventLog(id="sc-log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+            log = EventLog(id="sc-log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+            log.border_title = _("Log")
+            yield log
 
     def on_mount(self) -> None:
         """Draw the table and hand the terminal to whoever decides first."""
+        from tui.rulesets.sixchances.drafts import load_drafts
+
         self._log_count = 0
         if not self.seen:
             # a resumed game: the last few events make the news; a new one shows everything
             n = len(self.game.events)
             for side in (0, 1):
                 self.seen[side] = n - min(n, NEWS_LINES // 2) if self._started else 0
+        for side, draft in load_drafts(self.game).items():
+            self.drafts.setdefault(side, draft)
         self.call_after_refresh(self.advance, True)
 
     async def refresh_language(self) -> None:
@@ -234,7 +269,12 @@ class SixChancesScreen(WartableScreen):
 
     def on_resize(self) -> None:
         """The squad rows show pips when the panels are wide enough; the log is wrapped
-        to the new width."""
+        to the new width; the names in the title bar are cut to the new width."""
+        bar = self.query_one(TitleBar)
+        title = self.screen_title()
+        if bar.screen_title != title:
+            bar.screen_title = title
+            bar.refresh()
         self.call_after_refresh(self.refresh_table)
 
     # -- the flow ---------------------------------------------------------------------
@@ -257,18 +297,18 @@ class SixChancesScreen(WartableScreen):
             return
         phase = self.state.phase
         if auto_open and phase == "build":
-            self.action_open_builder()
+            self._open_builder()
         elif auto_open and phase == "regroup":
             self.action_open_regroup()
         else:
             self._focus_step()
 
     def _curtain(self, side: int) -> None:
+        """Cover the table until ``side``'s player says they are at the terminal; they see
+        every public event since they last looked at the table."""
         from tui.rulesets.sixchances.dialogs import CurtainScreen
 
-        previous = self.viewer
-        can_undo = previous is not None and self.game.can_undo(previous)
-        news = [e.text() for e in self.game.events[self.seen.get(side, 0) :] if e.to is None][-NEWS_LINES:]
+        news = [e.text() for e in self.game.events[self.seen.get(side, 0) :] if e.to is None]
         self._busy = True
 
         def done(answer: str | None) -> None:
@@ -276,15 +316,10 @@ class SixChancesScreen(WartableScreen):
             if answer == "menu":
                 self.app.pop_screen()
                 return
-            if answer == "undo" and previous is not None:
-                self._undo(previous)
-                return
             self.viewer = side
             self.advance(True)
 
-        self.app.push_screen(
-            CurtainScreen(self.who(side), self._task_text(side), news, can_undo=can_undo), done
-        )
+        self.app.push_screen(CurtainScreen(self.who(side), self._task_text(side), news), done)
 
     def _task_text(self, side: int) -> str:
         """What ``side`` is to do now, for the curtain."""
@@ -332,9 +367,24 @@ class SixChancesScreen(WartableScreen):
         return True
 
     def _undo(self, side: int) -> None:
-        if self.game.undo(side):
-            self.viewer = side
-            self.notify(_("Your last action was taken back."), timeout=3, markup=False)
+        """Take back ``side``'s last action (the caller made sure it is theirs, on their own
+        table); a sealed order comes back to the builder as it was."""
+        from engine.rulesets.sixchances.actions import Build
+
+        last = self.game.records[-1] if self.game.records else None
+        action = None
+        if last is not None:
+            import msgspec
+
+            action = msgspec.json.decode(last.action, type=self.game.ruleset.Action)
+        if not self.game.undo(side):
+            return
+        if isinstance(action, Build):
+            draft = [((o.pot, o.res, o.sup), o.cell) for o in action.squads]
+            self.drafts[side] = draft
+            self._keep_draft(side, draft)
+        self.viewer = side
+        self.notify(_("Your last action was taken back."), timeout=3, markup=False)
         self._log_count = -1  # the log lost events: write it again
         self.advance(True)
 
@@ -349,7 +399,10 @@ class SixChancesScreen(WartableScreen):
         self._sides(view, options)
         self._action(view, options)
         self._log(view)
-        if self.viewer is not None and not self._busy:
+        if self.viewer is not None and not self._busy and self.decider() in (self.viewer, None):
+            # the viewer is looking at the table (it is theirs to decide, or the game is
+            # over); when the decision has just passed to the other player, the curtain
+            # comes at once and the viewer has not seen what their action brought
             self.seen[self.viewer] = len(self.game.events)
         self.refresh_bindings()
 
@@ -369,7 +422,9 @@ class SixChancesScreen(WartableScreen):
                 "regroup": _("Support step"),
             }.get(view.phase, "")
             parts.append(Text(_("Turn {n}").format(n=view.turn), style="bold"))
-            parts.append(Text(f"{self.who(view.active)}: {step}"))
+            # the person deciding now: the defender during the Defence step
+            deciding = 1 - view.active if view.phase == "defend" else view.active
+            parts.append(Text(f"{self.who(deciding)}: {step}"))
         bag = Text(_("Bag") + f" {view.bag.total}")
         if view.bag.total:
             bag.append(": ")
@@ -511,14 +566,17 @@ class SixChancesScreen(WartableScreen):
         if any(m.squad == mine for m in options.moves):
             shown.append("move")
         if choice is None:
-            if not options.attacks:
-                head.update(
-                    _("No squad of yours is next to an enemy squad: move a squad or pass (SC-12.1.4).")
+            why = options.cannot_attack.get(mine or "")
+            text = f"{why.text()} ({why.rule})" if why is not None else ""
+            if "move" in shown:
+                text += " " + (
+                    _("Move it, pass, or choose another squad (SC-12.1.4).")
+                    if options.attacks
+                    else _("Move it or pass (SC-12.1.4).")
                 )
-            else:
-                head.update(
-                    _("This squad has no enemy squad next to it: move it, or choose another (SC-12.1.4).")
-                )
+            elif options.can_pass:
+                text += " " + _("Pass, or choose another squad (SC-12.1.4).")
+            head.update(text.strip())
             self._buttons(*shown)
             return
         line = Text.assemble(
@@ -532,8 +590,8 @@ class SixChancesScreen(WartableScreen):
             line.append(" " + _("This attack cannot remove a token (SC-11.6)."), style="italic")
         head.update(line)
         odds.display = True
-        width = self.query_one("#sc-action", Vertical).content_size.width or self.size.width
-        odds.update(attack_odds_table(choice, self.glyph_set, exact=width >= 90, compact=width < 60))
+        width = self.query_one("#sc-action", Vertical).content_size.width or self.size.width // 2
+        odds.update(fitted_odds_table(choice, self.glyph_set, width))
         self._buttons("declare", *shown)
         button = self.query_one("#sc-btn-declare", Button)
         if width < 60:  # a narrow panel (the field beside it): the head names the squads
@@ -557,7 +615,8 @@ class SixChancesScreen(WartableScreen):
                 damage=options.damage,
             )
         )
-        columns, rows = defence_rows(options, self.glyph_set)
+        width = self.query_one("#sc-action", Vertical).content_size.width or self.size.width // 2
+        columns, rows = defence_rows(options, self.glyph_set, width - 2)
         odds = self.query_one("#sc-odds", Static)
         odds.display = True
         odds.update(columns)
@@ -609,6 +668,8 @@ class SixChancesScreen(WartableScreen):
             for m in options.moves:
                 if m.squad == mine:
                     spots = list(m.to)
+            if self._move_mark in spots:
+                focus = self._move_mark
         elif view.pending is not None:
             selected = cell_of.get(view.pending.attacker)
             targets = [cell_of[view.pending.target]] if view.pending.target in cell_of else []
@@ -690,11 +751,8 @@ class SixChancesScreen(WartableScreen):
         elif phase == "support" and self.viewer is not None and self.viewer in self.game.to_act():
             self.query_one("#sc-dice-row", ChipRow).focus()
         else:
-            for button in ("#sc-btn-build", "#sc-btn-regroup", "#sc-btn-result"):
-                widget = self.query_one(button, Button)
-                if widget.display:
-                    widget.focus()
-                    return
+            # not a button: a focused button would take Enter for itself, and the footer
+            # would no longer say what Enter does here (build, rearrange, the result)
             self.query_one("#sc-log", RichLog).focus()
         self.refresh_bindings()
 
@@ -791,7 +849,8 @@ class SixChancesScreen(WartableScreen):
         if action == "notation":
             return deciding
         if action == "undo":
-            return self.viewer is not None and self.game.can_undo(self.viewer) and not self._busy
+            # listed whenever a game runs (it explains itself when nothing can be taken back)
+            return self.viewer is not None and phase != "over" and not self._busy
         return True
 
     def action_switch(self) -> None:
@@ -825,14 +884,25 @@ class SixChancesScreen(WartableScreen):
         from tui.rulesets.sixchances.dialogs import ChoiceScreen
 
         def done(cell: str | None) -> None:
+            self._move_mark = None
             if cell:
                 self._submit(MoveSquad(squad=move.squad, cell=cell))
+            else:
+                self.refresh_table()
+
+        def mark(cell: str | None) -> None:
+            # the destination under the dialog's cursor, marked on the field beside it
+            self._move_mark = cell
+            if self.is_mounted:
+                self.refresh_table()
 
         self.app.push_screen(
             ChoiceScreen(
                 _("Move {label}").format(label=move.squad),
                 _("{label} stands on {cell}. Move it to:").format(label=move.squad, cell=move.cell),
                 [(c, c) for c in move.to],
+                highlight=mark,
+                aside=True,
             ),
             done,
         )
@@ -848,10 +918,25 @@ class SixChancesScreen(WartableScreen):
             self._submit(Defend(stat=stat))  # type: ignore[arg-type]
 
     def action_defend_number(self, index: int) -> None:
-        """Defend with the stat of row ``index`` (the keys 1, 2, 3)."""
+        """Defend with the stat of row ``index`` (the keys 1, 2, 3); a number without a row
+        says which numbers there are."""
         options = self.options()
-        if isinstance(options, DefenceOptions) and 0 <= index < len(options.choices):
+        if not isinstance(options, DefenceOptions):
+            return
+        if 0 <= index < len(options.choices):
             self._submit(Defend(stat=options.choices[index].stat))  # type: ignore[arg-type]
+            return
+        n = len(options.choices)
+        self.notify(
+            ngettext(
+                "{target} can defend with one stat only: press 1 (SC-5.3).",
+                "{target} can defend with {n} stats: press 1 to {n} (SC-5.3).",
+                n,
+            ).format(target=options.target, n=n),
+            severity="warning",
+            timeout=4,
+            markup=False,
+        )
 
     def action_support(self) -> None:
         """Roll the highlighted reinforcement die (SC-9.3)."""
@@ -868,7 +953,15 @@ class SixChancesScreen(WartableScreen):
         self._submit(EndTurn())
 
     def action_open_builder(self) -> None:
-        """Open the squad builder for the viewer (behind the curtain)."""
+        """Open the squad builder of the player who builds now, always behind the curtain
+        naming that player: whoever sits at the terminal must say who they are first."""
+        side = self.decider()
+        if side is None or self._busy or self.state.phase != "build":
+            return
+        self._curtain(side)
+
+    def _open_builder(self) -> None:
+        """Open the squad builder for the viewer (just after the curtain named them)."""
         from tui.rulesets.sixchances.builder import SquadBuilderScreen
 
         side = self.viewer
@@ -883,14 +976,37 @@ class SixChancesScreen(WartableScreen):
 
             if isinstance(result, Build):
                 self.drafts.pop(side, None)
-                self._submit(result)
+                if self._submit(result):
+                    self._keep_draft(side, None)
             else:
                 self.drafts[side] = result
                 self.advance(False)
 
         self.app.push_screen(
-            SquadBuilderScreen(self.game, side, self.who(side), options, self.drafts.get(side)), done
+            SquadBuilderScreen(
+                self.game,
+                side,
+                self.who(side),
+                options,
+                self.drafts.get(side),
+                keep=lambda draft: self._keep_draft(side, draft),
+            ),
+            done,
         )
+
+    def _keep_draft(self, side: int, draft: Any) -> None:
+        """Keep ``side``'s unsealed squads on disk (None: forget them), so that quitting or
+        a lost connection does not lose them; a failure to write is only a warning."""
+        from tui.rulesets.sixchances.drafts import save_draft
+
+        try:
+            save_draft(self.game, side, draft)
+        except OSError as exc:
+            self.notify(
+                _("The unsealed squads could not be kept: {reason}").format(reason=exc.strerror or exc),
+                severity="warning",
+                markup=False,
+            )
 
     def action_open_regroup(self) -> None:
         """Open the rearrangement after the reinforcement roll."""
@@ -937,7 +1053,12 @@ class SixChancesScreen(WartableScreen):
         if side is None:
             return
 
+        def asks_help(text: str) -> bool:
+            return text.strip().lower() in ("help", "?", "помощь")
+
         def check(text: str) -> str | None:
+            if asks_help(text):
+                return None  # answered with the notation below
             try:
                 self.game.parse(side, text)
             except ActionError as exc:
@@ -945,22 +1066,39 @@ class SixChancesScreen(WartableScreen):
             return None
 
         def done(text: str | None) -> None:
-            if text:
+            if text and asks_help(text):
+                from tui.rulesets.sixchances.dialogs import NotationScreen
+
+                self.app.push_screen(NotationScreen())
+            elif text:
                 self._submit(self.game.parse(side, text))
 
         self.app.push_screen(
             TextPromptScreen(
                 _("Type an action"),
-                _("An action in notation, e.g. 1A x 2B, defend res, reinforce d8, end."),
+                _("An action in notation, e.g. 1A x 2B, defend res, reinforce d8, end; help lists them all."),
                 check=check,
             ),
             done,
         )
 
     def action_undo(self) -> None:
-        """Take back your last action, if no die has been rolled since."""
-        if self.viewer is not None:
-            self._undo(self.viewer)
+        """Take back your last action, if the table is still yours and no die has been
+        rolled since; otherwise say why nothing is taken back."""
+        side = self.viewer
+        if side is None or self._busy:
+            return
+        if self.game.can_undo(side):
+            self._undo(side)
+            return
+        records = self.game.records
+        if self.game.result() is not None:
+            text = _("Nothing to undo: the game is over.")
+        elif records and records[-1].side == side:
+            text = _("Nothing to undo: a die has been rolled since your last action.")
+        else:
+            text = _("Nothing to undo: you have not acted since you took the terminal.")
+        self.notify(text, timeout=4, markup=False)
 
     def action_leave(self) -> None:
         """Leave the table (the game is saved after every action; an unsaved game asks first)."""

@@ -18,6 +18,7 @@ from engine.rulesets.sixchances.catalog import STAT_NAMES, STATS
 from engine.rulesets.sixchances.state import Tokens
 
 __all__ = [
+    "BAR",
     "PIPS",
     "SIDE_STYLES",
     "STATS",
@@ -78,28 +79,41 @@ def die_text(faces: int) -> str:
     return f"d{faces}" if faces else "-"
 
 
-def pips(stat: str, count: int, glyph_set: str, width: int) -> Text:
-    """``count`` pips of ``stat``, at most ``width`` cells: when there are more, the last
-    cell is ``+`` (``>`` in ASCII). Padded with spaces to ``width``."""
+#: Cells of a bar of pips: one pip per token up to 6 (the level that rolls the d20,
+#: SC-3.1), then one cell that says "more" (:func:`pips`). Every bar on every screen has
+#: this width, or there is no bar at all.
+BAR = 7
+#: Pips drawn before the "more" mark.
+BAR_PIPS = 6
+
+
+def pips(stat: str, count: int, glyph_set: str) -> Text:
+    """A bar of ``count`` pips of ``stat``, always :data:`BAR` cells: one pip per token up
+    to 6, and after the sixth a ``+`` (``>`` in ASCII, where ``+`` is a Support pip) when
+    there are more; the level is written beside the bar wherever one is drawn."""
     mark = pip(stat, glyph_set)
-    if count <= width:
-        body = mark * count
-    else:
-        body = mark * (width - 1) + (">" if glyph_set == "ascii" else "+")
-    return Text(body.ljust(width), style=STAT_STYLES[stat])
+    body = mark * min(count, BAR_PIPS)
+    if count > BAR_PIPS:
+        body += ">" if glyph_set == "ascii" else "+"
+    return Text(body.ljust(BAR), style=STAT_STYLES[stat])
 
 
-def stat_cell(stat: str, level: int, die: int, glyph_set: str, pip_width: int = 0) -> Text:
+def stat_cell(
+    stat: str, level: int, die: int, glyph_set: str, bar: bool = False, *, dice: bool = True
+) -> Text:
     """One stat of a squad: its pip and level and its die, ``▴5 d12`` (8 cells), or with
-    ``pip_width`` > 0 a row of pips first, ``▴▴▴▴▴  5 d12``. A level of 0 is dimmed."""
+    ``bar`` a bar of pips first, ``▴▴▴▴▴   5 d12`` (14 cells); without ``dice`` only the
+    pip and the level, ``▴5`` (4 cells). A level of 0 is dimmed."""
     out = Text()
-    if pip_width:
-        out.append_text(pips(stat, level, glyph_set, pip_width))
-        out.append(f" {level:>2} ", style=STAT_STYLES[stat] if level else "dim")
+    style = STAT_STYLES[stat] if level else "dim"
+    if bar:
+        out.append_text(pips(stat, level, glyph_set))
+        out.append(f" {level:>2} ", style=style)
     else:
-        out.append(pip(stat, glyph_set), style=STAT_STYLES[stat] if level else "dim")
-        out.append(f"{level:<2} ", style=STAT_STYLES[stat] if level else "dim")
-    out.append(die_text(die).ljust(3), style="" if level else "dim")
+        out.append(pip(stat, glyph_set), style=style)
+        out.append(f"{level:<2} " if dice else f"{level:<2}", style=style)
+    if dice:
+        out.append(die_text(die).ljust(3), style="" if level else "dim")
     return out
 
 

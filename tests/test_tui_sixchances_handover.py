@@ -1,0 +1,772 @@
+"""Six Chances Party hot-seat: who may do what at the curtain, what each player is told,
+and the keys of every screen (Textual's pilot).
+
+Each test is a situation a player met: the person at the curtain is the next player
+and can never take back the previous one's action; the news list everything since
+that player last looked; the builder opens only behind the curtain naming its
+player, and an unsealed draft outlives quitting; undo is offered on one's own table
+only, says when there is nothing to take back, and never reopens a finished game;
+every footer fits 80 columns in English and Russian.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_tui_app import home  # noqa: F401 - home is a fixture
+from test_tui_sixchances import make_app, run, sc_game, sc_home, table, text_of  # noqa: F401
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from engine.game import Game
+from engine.rulesets.sixchances import RULESET
+from engine.rulesets.sixchances.actions import Attack, Build
+from engine.rulesets.sixchances.events import AttackerWon, DefenceRolled, DefenderWon
+from engine.rulesets.sixchances.scenario import position
+from engine.rulesets.sixchances.state import Setup
+from tui.rulesets.sixchances.builder import SquadBuilderScreen
+from tui.rulesets.sixchances.dialogs import ChoiceScreen, CurtainScreen, GameOverScreen
+from tui.rulesets.sixchances.regroup import RegroupScreen
+from tui.rulesets.sixchances.table import SixChancesScreen
+from tui.screens.base import key_rows
+from tui.screens.help import HelpScreen
+from tui.widgets.bars import KeyLine
+
+SEED = b"\x05" * 32
+
+
+def two_players(path: Path | None = None, setup: Setup | None = None) -> Game:
+    """A seeded standard game between Alice and Boris."""
+    return Game(RULESET, setup or Setup(), seed=SEED, players=("Alice", "Boris"), path=path)
+
+
+def notes(app: Any) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+def footer(app: Any) -> str:
+    """The key footer of the screen on top, as the narrow layout packs it."""
+    line = app.screen.query_one(KeyLine)._line(loose=False)
+    return line.plain
+
+
+async def seal(pilot: Pilot[Any]) -> None:
+    """In the builder: the first suggestion, sealed after the confirmation."""
+    await pilot.press("s", "enter", "y")
+    await pilot.pause()
+
+
+async def to_first_attack(pilot: Pilot[Any], game: Game) -> None:
+    """From the first curtain to the first Attack step, both players sealing suggestions."""
+    app = pilot.app
+    for _side in (0, 1):
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SquadBuilderScreen)
+        await seal(pilot)
+    if isinstance(app.screen, CurtainScreen):  # the first player is not the one who built last
+        await pilot.press("enter")
+        await pilot.pause()
+    assert isinstance(app.screen, SixChancesScreen) and game.state.phase == "attack"
+
+
+# ---------------------------------------------------------------------------
+# 1. The curtain never takes back the previous player's action
+# ---------------------------------------------------------------------------
+@run
+async def test_the_person_at_the_curtain_cannot_undo_the_other_players_action(sc_home: Path) -> None:  # noqa: F811
+    """Alice seals; at "I am Boris" neither u nor Ctrl+Z reopens Alice's builder or takes her
+    seal back; the same at the hand-over after Alice's turn."""
+    game = two_players()
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SixChancesScreen(game))
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await seal(pilot)
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen) and "Boris" in curtain.who
+        assert not any("ndo" in text for _keys, text in key_rows(curtain))
+        await pilot.press("u", "г", "ctrl+z")
+        await pilot.pause()
+        assert app.screen is curtain
+        assert game.state.players[0].order is not None
+        # Boris builds; the game starts; whoever plays first ends a turn
+        await pilot.press("enter")
+        await pilot.pause()
+        await seal(pilot)
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        side = game.state.active
+        screen = table(app)
+        await pilot.press("enter", "enter")  # attack
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")  # the defender at the terminal
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("enter")  # the attacker back
+        await pilot.pause()
+        assert screen.viewer == side and game.state.phase == "support"
+        n = len(game.records)
+        await pilot.press("e")  # end the turn: the other player's curtain
+        await pilot.pause()
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen)
+        await pilot.press("u", "ctrl+z")
+        await pilot.pause()
+        assert app.screen is curtain and len(game.records) == n + 1
+        assert game.state.active == 1 - side
+    assert app.errors == []
+
+
+@run
+async def test_undo_on_ones_own_table_takes_back_a_move_and_a_seal_returns_editable(sc_home: Path) -> None:  # noqa: F811
+    """Ctrl+Z takes back the viewer's own move while the table is still theirs (the field
+    variant's move leaves them the Support step); taking back a seal reopens the builder
+    with the sealed squads as they were."""
+    game = two_players(setup=Setup(field=True))
+    for side in (0, 1):
+        game.submit(side, RULESET.legal_actions(game.state, side)[0])
+    side = game.state.active
+    move = game.options(side).moves[0]
+    app = make_app(sc_home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = SixChancesScreen(game, viewer=side)
+        app.push_screen(screen)
+        await pilot.pause()
+        screen.pair[side] = (move.squad, None)
+        screen.refresh_table()
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.state.phase == "support" and app.screen is screen
+        assert game.state.players[side].squad(move.squad).cell == move.to[0]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert game.state.phase == "attack" and game.state.players[side].squad(move.squad).cell == move.cell
+        assert app.screen is screen and "taken back" in " ".join(notes(app))
+    game = two_players()
+    order = RULESET.options(game.state, 0).suggestions[5]
+    game.submit(0, Build(squads=order))
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = SixChancesScreen(game, viewer=0)
+        app.push_screen(screen)
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        app.pop_screen()
+        screen._busy = False
+        screen._undo(0)
+        await pilot.pause()
+        builder = app.screen
+        assert isinstance(builder, SquadBuilderScreen) and builder.side == 0
+        assert builder._orders() == order  # the draft intact, not reset to 0/10
+    assert app.errors == []
+
+
+@run
+async def test_ctrl_z_is_in_the_help_and_explains_itself(sc_home: Path) -> None:  # noqa: F811
+    """During play Ctrl+Z is listed in the help; with nothing to take back it says so."""
+    game = two_players()
+    for side in (0, 1):
+        game.submit(side, RULESET.legal_actions(game.state, side)[0])
+    side = game.state.active
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SixChancesScreen(game, viewer=side))
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert any(keys.lower() in ("^z", "ctrl+z") and "Undo" in text for keys, text in app.screen.rows)
+        await pilot.press("escape")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert any(n.startswith("Nothing to undo") for n in notes(app))
+    assert app.errors == []
+
+
+@run
+async def test_no_undo_once_the_game_is_over(sc_home: Path) -> None:  # noqa: F811
+    """After the end, Ctrl+Z reopens nothing: the result stays, and so does the box."""
+    game = sc_game(setup=Setup(tokens_per_colour=10, squads=2, squad_size=4))
+    import random
+
+    rng = random.Random(4)
+    while game.to_act():
+        side = min(game.to_act())
+        game.submit(side, RULESET.random_action(game.state, side, rng))
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SixChancesScreen(game, viewer=0))
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        n = len(game.records)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert len(game.records) == n and game.result() is not None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+    assert app.errors == []
+
+
+# ---------------------------------------------------------------------------
+# 2. The news: everything since the player last looked
+# ---------------------------------------------------------------------------
+@run
+async def test_each_player_sees_every_event_since_they_last_looked(sc_home: Path) -> None:  # noqa: F811
+    """The attacker, back at the terminal, reads their roll, the defence and the result;
+    the defender, at their next turn, reads their own defence roll and its result."""
+    game = two_players()
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SixChancesScreen(game))
+        await pilot.pause()
+        await to_first_attack(pilot, game)
+        attacker = game.state.active
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        await pilot.press("enter")  # the defender
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        defence = next(e for e in reversed(game.events) if isinstance(e, DefenceRolled)).text()
+        result = next(e for e in reversed(game.events) if isinstance(e, (AttackerWon, DefenderWon))).text()
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen) and table(app).decider() == attacker
+        assert defence in curtain.news and result in curtain.news
+        assert any("attack roll" in line for line in curtain.news)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("e")  # the attacker ends the turn
+        await pilot.pause()
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen)
+        assert defence in curtain.news and result in curtain.news  # the defender's own roll
+    assert app.errors == []
+
+
+# ---------------------------------------------------------------------------
+# 3-4. The builder: only behind the curtain; a draft outlives quitting
+# ---------------------------------------------------------------------------
+@run
+async def test_the_builder_opens_only_behind_the_curtain_naming_its_player(sc_home: Path) -> None:  # noqa: F811
+    """Esc from Alice's builder, then Enter at the table: the curtain names Alice before her
+    draft is shown again."""
+    game = two_players()
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SixChancesScreen(game))
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("s", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SixChancesScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen) and "Alice" in curtain.who
+        await pilot.press("escape")  # whoever is there may leave instead
+        await pilot.pause()
+        assert not isinstance(app.screen, SquadBuilderScreen)
+    assert app.errors == []
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SixChancesScreen(game))
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("s", "escape")
+        await pilot.pause()
+        await pilot.click("#sc-btn-build")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen) and "Alice" in app.screen.who
+        await pilot.press("enter")
+        await pilot.pause()
+        builder = app.screen
+        assert isinstance(builder, SquadBuilderScreen) and builder.side == 0
+        assert builder._orders() == RULESET.options(game.state, 0).suggestions[0]
+    assert app.errors == []
+
+
+@run
+async def test_an_unsealed_draft_survives_quitting(sc_home: Path) -> None:  # noqa: F811
+    """Ctrl+Q in the middle of building loses nothing: the draft is kept outside the game's
+    record (the other player reads the log) and comes back in the builder; it goes once
+    sealed."""
+    path = sc_home / "saves" / "duel.json"
+    game = two_players(path)
+    game.save(path)
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SixChancesScreen(game))
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("s", "down", "plus")
+        await pilot.pause()
+        kept = app.screen._orders()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    again = Game.load(path)
+    assert "4/3/3" not in path.read_text(encoding="utf-8")  # not in the shared record
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SixChancesScreen(again))
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        builder = app.screen
+        assert isinstance(builder, SquadBuilderScreen) and builder._orders() == kept
+        await pilot.press("minus")  # back to a valid order
+        await seal(pilot)
+        from tui.rulesets.sixchances.drafts import load_drafts
+
+        assert load_drafts(again) == {}
+    assert app.errors == []
+
+
+# ---------------------------------------------------------------------------
+# 5, 19, 21. What the table says
+# ---------------------------------------------------------------------------
+def _field_game() -> Game:
+    game = two_players(setup=Setup(field=True))
+    game.state = position(
+        ["1A 3/3/3 a1", "1B 0/4/2 b3", "1C 2/2/2 f1"],
+        ["2A 2/2/2 b4", "2B 3/3/3 c3"],
+        setup=Setup(field=True),
+        reserves=((2, 2, 2), (1, 1, 1)),
+    )
+    return game
+
+
+@run
+async def test_a_squad_without_potential_says_so_on_the_field(sc_home: Path) -> None:  # noqa: F811
+    """SC-5.1: 1B stands next to enemies but has no Potential: that is the reason given,
+    not a missing neighbour (SC-12.1.4)."""
+    game = _field_game()
+    app = make_app(sc_home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = SixChancesScreen(game, viewer=0)
+        app.push_screen(screen)
+        await pilot.pause()
+        screen.pair[0] = ("1B", None)
+        screen.refresh_table()
+        await pilot.pause()
+        head = text_of(screen.query_one("#sc-action-head", Static))
+        assert "no Potential" in head and "SC-5.1" in head and "next to it" not in head
+        screen.pair[0] = ("1C", None)
+        screen.refresh_table()
+        await pilot.pause()
+        head = text_of(screen.query_one("#sc-action-head", Static))
+        assert "adjacent" in head and "SC-12.1.4" in head
+    assert app.errors == []
+
+
+@run
+async def test_the_status_line_names_the_defender_in_the_defence_step(sc_home: Path) -> None:  # noqa: F811
+    """While Boris chooses his defence, the status line names Boris, not Alice; a number
+    without a row says which numbers there are."""
+    game = two_players()
+    for side in (0, 1):
+        game.submit(side, RULESET.legal_actions(game.state, side)[0])
+    attacker = game.state.active
+    options = game.options(attacker)
+    game.submit(attacker, Attack(options.attacks[0].attacker, options.attacks[0].target))
+    defender = 1 - attacker
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = SixChancesScreen(game, viewer=defender)
+        app.push_screen(screen)
+        await pilot.pause()
+        status = text_of(screen.query_one("#sc-status", Static))
+        name = ("Alice", "Boris")[defender]
+        assert f"{name} (Player {defender + 1}): Defence step" in status
+        choices = len(game.options(defender).choices)
+        if choices < 3:
+            await pilot.press("3")
+            await pilot.pause()
+            assert any("press 1" in n for n in notes(app))
+            assert game.state.phase == "defend"
+    assert app.errors == []
+
+
+@run
+async def test_after_backing_out_of_a_rearrangement_enter_is_in_the_footer(sc_home: Path) -> None:  # noqa: F811
+    """Esc from the rolled reinforcement: the footer says what Enter does (rearrange)."""
+    game = two_players()
+    for side in (0, 1):
+        game.submit(side, RULESET.legal_actions(game.state, side)[0])
+    active = game.state.active
+    options = game.options(active)
+    game.submit(active, Attack(options.attacks[0].attacker, options.attacks[0].target))
+    game.submit(1 - active, RULESET.legal_actions(game.state, 1 - active)[0])
+    game.submit(active, RULESET.legal_actions(game.state, active)[0])  # a reinforcement die
+    assert game.state.phase == "regroup"
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SixChancesScreen(game, viewer=active))
+        await pilot.pause()
+        assert isinstance(app.screen, RegroupScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SixChancesScreen)
+        assert "Rearrange" in footer(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RegroupScreen)
+    assert app.errors == []
+
+
+@run
+async def test_long_names_leave_the_opponent_in_the_title(sc_home: Path) -> None:  # noqa: F811
+    """Names of any length and script are cut so that both stay in the title bar."""
+    long = "🎲🐉 שלום " + "Z̷a̷l̷g̷o̷" * 20
+    game = Game(RULESET, Setup(), seed=SEED, players=(long, "Boris"))
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = SixChancesScreen(game)
+        app.push_screen(screen)
+        await pilot.pause()
+        from rich.cells import cell_len
+
+        from tui.widgets.bars import TitleBar
+
+        bar = screen.query_one(TitleBar)
+        title = bar.render()
+        assert title.endswith("v Boris") and cell_len(title) <= 80
+    assert app.errors == []
+
+
+@run
+async def test_help_typed_as_an_action_shows_the_notation(sc_home: Path) -> None:  # noqa: F811
+    """``help`` after ``:`` answers with every form of the notation."""
+    from engine.rulesets.sixchances.actions import NOTATION
+
+    game = two_players()
+    for side in (0, 1):
+        game.submit(side, RULESET.legal_actions(game.state, side)[0])
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SixChancesScreen(game, viewer=game.state.active))
+        await pilot.pause()
+        await pilot.press("colon", "h", "e", "l", "p", "enter")
+        await pilot.pause()
+        shown = " ".join(text_of(w) for w in app.screen.query(Static))
+        for form, _meaning in NOTATION:
+            assert form in shown
+    assert app.errors == []
+
+
+# ---------------------------------------------------------------------------
+# 14, 18. Keys: footers that fit, help in the player's language
+# ---------------------------------------------------------------------------
+async def _open(pilot: Pilot[Any], where: str) -> None:
+    """Bring a standard game to the screen ``where``."""
+    app = pilot.app
+    screen = table(app)
+    game = screen.game
+    if where in ("builder", "curtain"):
+        return
+    if where == "attack":
+        return
+    if where == "targets":
+        await pilot.press("enter")
+    elif where == "defence":
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        await pilot.press("enter")
+    elif where in ("support", "regroup", "table_regroup"):
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        if where != "support":
+            await pilot.press("enter")
+            await pilot.pause()
+            if where == "table_regroup":
+                await pilot.press("escape")
+    elif where == "log":
+        await pilot.press("l")
+    elif where == "over":
+        import random
+
+        rng = random.Random(4)
+        while game.to_act():
+            side = min(game.to_act())
+            game.submit(side, RULESET.random_action(game.state, side, rng))
+        screen.advance(False)
+    await pilot.pause()
+
+
+WHERE = [
+    "builder",
+    "curtain",
+    "attack",
+    "targets",
+    "defence",
+    "support",
+    "regroup",
+    "table_regroup",
+    "log",
+    "over",
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("where", WHERE)
+def test_every_footer_fits_80_columns(sc_home: Path, where: str, lang: str) -> None:  # noqa: F811
+    """No key description is cut at 80 columns, in English or Russian."""
+
+    @run
+    async def go() -> None:
+        game = two_players()
+        if where not in ("builder", "curtain"):
+            for side in (0, 1):
+                game.submit(side, RULESET.legal_actions(game.state, side)[0])
+        app = make_app(sc_home, language=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            viewer = None if where == "curtain" else min(game.to_act())
+            app.push_screen(SixChancesScreen(game, viewer=viewer))
+            await pilot.pause()
+            await _open(pilot, where)
+            line = footer(app)
+            assert len(line) <= 80, (type(app.screen).__name__, line)
+            if where == "builder":
+                await pilot.press("enter")  # the builder's seal dialog is not ready yet
+        assert app.errors == []
+
+    go()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_field_footers_fit_80_columns(sc_home: Path, lang: str) -> None:  # noqa: F811
+    """The field's attack step (move, pass) and the move dialog fit too."""
+
+    @run
+    async def go() -> None:
+        app = make_app(sc_home, language=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = SixChancesScreen(_field_game(), viewer=0)
+            app.push_screen(screen)
+            await pilot.pause()
+            assert len(footer(app)) <= 80, footer(app)
+            await pilot.press("m")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceScreen)
+            assert len(footer(app)) <= 80, footer(app)
+        assert app.errors == []
+
+    go()
+
+
+@pytest.mark.parametrize(("lang", "cyrillic"), [("en", False), ("ru", True)])
+def test_the_help_lists_russian_letters_only_in_russian(sc_home: Path, lang: str, cyrillic: bool) -> None:  # noqa: F811
+    @run
+    async def go() -> None:
+        app = make_app(sc_home, language=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(SixChancesScreen(two_players()))
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, SquadBuilderScreen)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            keys = " ".join(k for k, _t in app.screen.rows)
+            assert ("ы" in keys) is cyrillic and "s" in keys
+        assert app.errors == []
+
+    go()
+
+
+@run
+async def test_the_builder_keeps_no_stale_lines(sc_home: Path) -> None:  # noqa: F811
+    """After Clear all the suggestion line goes; the reserve's row does not repeat its total."""
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SixChancesScreen(two_players()))
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        builder = app.screen
+        await pilot.press("s", "s")
+        await pilot.pause()
+        hint = builder.query_one("#sc-build-hint", Static)
+        assert "Suggestion 2" in text_of(hint)
+        await pilot.press("c")
+        await pilot.pause()
+        assert "Suggestion" not in text_of(hint)
+        await pilot.press("s")
+        await pilot.pause()
+        assert "Suggestion 1" in text_of(hint)
+        assert "left" not in builder.editor.render().plain
+    assert app.errors == []
+
+
+# ---------------------------------------------------------------------------
+# 15, 16, 18. Bars, the field's marks, the rearrangement's grid
+# ---------------------------------------------------------------------------
+def test_token_bars_are_the_same_everywhere() -> None:
+    """A bar is one pip per token up to 6 and a "more" mark after, always 7 cells; the
+    ASCII set never uses "+" (a Support pip there) for "more"."""
+    from tui.rulesets.sixchances.tokens import BAR, pips
+
+    for glyphs in ("unicode", "ascii"):
+        for n in range(0, 13):
+            bar = pips("pot", n, glyphs).plain
+            assert len(bar) == BAR
+            assert bar.rstrip() == bar.rstrip()[:1] * min(n, 6) + ("" if n <= 6 else bar.rstrip()[-1])
+        assert pips("sup", 8, "ascii").plain == "++++++>"
+        assert pips("pot", 4, "unicode").plain == "▴▴▴▴   "
+
+
+@run
+async def test_the_ascii_field_marks_free_cells_apart_from_support() -> None:
+    """In ASCII, "+" is a Support pip: a free cell is "*"; the cell about to be chosen is
+    bracketed, so it reads without colour."""
+    from textual.app import App, ComposeResult
+
+    from tui.rulesets.sixchances.panels import FieldGrid
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield FieldGrid(ascii_set=True, id="ascii")
+            yield FieldGrid(ascii_set=False, id="unicode")
+
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        grid = app.query_one("#ascii", FieldGrid)
+        grid.show({}, spots=["b2", "c2"], focus_cell="c2")
+        await pilot.pause()
+        text = grid.render().plain
+        assert "*" in text and "[*]" in text and "+" not in text
+        grid = app.query_one("#unicode", FieldGrid)
+        grid.show({}, spots=["b2"])
+        await pilot.pause()
+        assert "+" in grid.render().plain
+
+
+@run
+async def test_the_rearrangement_on_the_field_shows_the_grid_and_a_click_places_the_new_squad(
+    sc_home: Path,  # noqa: F811
+) -> None:
+    """SC-12.1.5: the cells a new squad may take are on a grid; a click on one places it."""
+    from engine.rulesets.sixchances.actions import Reinforce
+    from tui.rulesets.sixchances.panels import FieldGrid
+
+    game = two_players(setup=Setup(field=True))
+    game.state = position(
+        ["1A 3/3/3 b2"], ["2A 2/2/2 b4"], setup=Setup(field=True), reserves=((4, 4, 4), (1, 1, 1))
+    )
+    game._base = (__import__("msgspec").msgpack.encode(game.state), 0)
+    game.submit(0, "pass")
+    game.submit(0, Reinforce(die=20))
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SixChancesScreen(game, viewer=0))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RegroupScreen)
+        grid = screen.query_one("#sc-regroup-grid", FieldGrid)
+        cells = game.options(0).new_cells
+        assert grid.spots and set(grid.spots) <= set(cells)
+        target = sorted(grid.spots)[-1]
+        screen.post_message(FieldGrid.Clicked(target))
+        await pilot.pause()
+        new = screen.editor.place(game.options(0).new_label)
+        assert new.cell == target
+        await pilot.press("left", "left", "left", "plus")  # a red token for the new squad
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.state.players[0].squad(new.key).cell == target
+    assert app.errors == []
+
+
+# ---------------------------------------------------------------------------
+# 13, 14. Tables that fit their panel, at every size and in Russian
+# ---------------------------------------------------------------------------
+def _attack_and_defence(field: bool) -> tuple[Game, int]:
+    """A game at an attack declared (the defender to choose) and the attacker's side."""
+    game = two_players(setup=Setup(field=field))
+    for side in (0, 1):
+        game.submit(side, RULESET.legal_actions(game.state, side)[3])
+    import random
+
+    rng = random.Random(11)
+    while True:
+        side = min(game.to_act())
+        options = game.options(side)
+        if game.state.phase == "attack" and options.attacks:
+            return game, side
+        game.submit(side, RULESET.random_action(game.state, side, rng))
+
+
+SIZES = [((60, 20), False), ((80, 24), False), ((100, 30), False), ((80, 24), True), ((120, 40), True)]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(
+    ("size", "field"), SIZES, ids=[f"{s[0]}x{s[1]}{'-field' if f else ''}" for s, f in SIZES]
+)
+def test_odds_tables_and_squad_rows_fit_without_wrapping(
+    sc_home: Path,  # noqa: F811
+    size: tuple[int, int],
+    field: bool,
+    lang: str,
+) -> None:
+    """Every line of the attack odds, of the defence table and of the squad lists fits its
+    panel: nothing wraps, no head is cut."""
+    from rich.cells import cell_len
+
+    from tui.rulesets.sixchances.panels import SquadPanel, table_width
+
+    @run
+    async def go() -> None:
+        game, attacker = _attack_and_defence(field)
+        app = make_app(sc_home, language=lang)
+        async with app.run_test(size=size) as pilot:
+            screen = SixChancesScreen(game, viewer=attacker)
+            app.push_screen(screen)
+            await pilot.pause()
+            await pilot.pause()
+            width = screen.query_one("#sc-action").content_size.width
+            odds = screen.query_one("#sc-odds", Static).render()
+            table = getattr(odds, "_renderable", odds)
+            assert table_width(table) <= width
+            for side in (0, 1):
+                panel = screen.query_one(f"#sc-side-{side}", SquadPanel)
+                rows = panel.squads
+                for i in range(rows.option_count):
+                    assert cell_len(rows.get_option_at_index(i).prompt.plain) <= rows.content_size.width
+            choice = game.options(attacker).attacks[0]
+            game.submit(attacker, Attack(choice.attacker, choice.target))
+            screen.viewer = 1 - attacker
+            screen.refresh_table()
+            await pilot.pause()
+            await pilot.pause()
+            head = text_of(screen.query_one("#sc-odds", Static)).rstrip("\n")
+            assert "\n" not in head.strip("\n") and cell_len(head.rstrip()) <= width
+            rows = screen.query_one("#sc-choices")
+            for i in range(rows.option_count):
+                assert cell_len(rows.get_option_at_index(i).prompt.plain.rstrip()) <= rows.content_size.width
+        assert app.errors == []
+
+    go()
