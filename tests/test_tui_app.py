@@ -1139,6 +1139,7 @@ async def _open_previous_version_offer(pilot: Any) -> None:
         [],
         ["r"],
         ["r", "enter", "pagedown", "pagedown"],
+        "table",  # a table of the rules summary
         ["r", "down"],
         ["l"],
         ["l", "d"],
@@ -1168,6 +1169,14 @@ async def test_the_ascii_set_draws_shared_screens_in_ascii(home: Path, lang: str
         if keys == "offer":
             await _open_previous_version_offer(pilot)
             assert isinstance(app.screen, ConfirmScreen)
+        elif keys == "table":
+            from textual.widgets._markdown import MarkdownTable
+
+            await pilot.press("r")
+            await pilot.pause()
+            table = app.screen.query_one(MarkdownTable)
+            app.screen.query_one("#rules-scroll").scroll_to_widget(table, animate=False, top=True)
+            await pilot.pause()
         else:
             await pilot.press(*keys)
             await app.workers.wait_for_complete()

@@ -60,7 +60,10 @@ class LoadScreen(WartableScreen):
             yield Static(self.plain(folder), id="load-folder", markup=False)
             if self._entries:
                 yield PointerList(
-                    *(self._option(e) for e in self._entries), pointer=self.glyphs.pointer, id="saves"
+                    *(self._option(e) for e in self._entries),
+                    pointer=self.glyphs.pointer,
+                    hanging=True,
+                    id="saves",
                 )
             else:
                 yield Static(self.plain(_("The saves folder is empty.")), id="load-empty")
@@ -82,12 +85,12 @@ class LoadScreen(WartableScreen):
                 _("last played {when}").format(when=when) if when else "",
                 entry.name,
             ]
-            body = Text("  " + plain("; ".join(d for d in details if d)), style="")
+            body = Text(plain("; ".join(d for d in details if d)), style="")
         else:
             head = Text.assemble(
                 (f"{g.bad} ", "bold"), (plain(entry.name), "bold"), ": ", plain(_("cannot be used"))
             )
-            body = Text("  " + plain(entry.reason), style="italic")
+            body = Text(plain(entry.reason), style="italic")
         return Option(Text("\n").join([head, body]), id=entry.name)
 
     def on_mount(self) -> None:

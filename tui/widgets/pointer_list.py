@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
+from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -18,10 +21,13 @@ __all__ = ["PointerList"]
 class PointerList(OptionList):
     """``OptionList`` whose options are Rich ``Text`` prompts, shown with a two-cell
     margin that holds the pointer on the highlighted option. ``pointer``: the
-    pointer character (one cell)."""
+    pointer character (one cell). ``hanging``: an option's later lines are indented
+    two more cells, and a line that wraps goes on under itself (not under the mark)."""
 
-    def __init__(self, *options: Option, pointer: str = ">", **kwargs: Any) -> None:
+    def __init__(self, *options: Option, pointer: str = ">", hanging: bool = False, **kwargs: Any) -> None:
         self._pointer = pointer
+        #: Lines after an option's first one, and whatever wraps, are indented under it.
+        self._hanging = hanging
         self._plain: list[Text] = [self._as_text(o.prompt) for o in options]
         self._pointed: int | None = None
         decorated = [
@@ -34,9 +40,20 @@ class PointerList(OptionList):
     def _as_text(prompt: Any) -> Text:
         return prompt if isinstance(prompt, Text) else Text(str(prompt))
 
-    def _decorate(self, text: Text, pointed: bool) -> Text:
+    def _decorate(self, text: Text, pointed: bool) -> Any:
         lines = text.split("\n", allow_blank=True)
         mark = Text(f"{self._pointer} " if pointed else "  ", style="bold")
+        if self._hanging:
+            # the mark in a column of its own and the later lines indented by two more, so
+            # whatever wraps stays under the line it belongs to
+            body: Any = lines[0]
+            if len(lines) > 1:
+                body = Group(lines[0], Padding(Text("\n").join(lines[1:]), (0, 0, 0, 2)))
+            grid = Table.grid()
+            grid.add_column(width=2, no_wrap=True)
+            grid.add_column(ratio=1)
+            grid.add_row(mark, body)
+            return grid
         out = [Text.assemble(mark, lines[0])]
         out.extend(Text.assemble("  ", line) for line in lines[1:])
         return Text("\n").join(out)
