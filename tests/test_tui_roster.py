@@ -430,3 +430,37 @@ def test_problems_name_items_in_the_language_of_the_interface() -> None:
         assert "С2-двигатель" in problem_lines(RosterEntry("r.json", None, roster=roster, problems=[problem]))
     finally:
         set_language("en")
+
+
+@run
+async def test_tab_switches_the_two_lists_and_the_catalogue_keeps_its_height(home: Path) -> None:  # noqa: F811
+    """Tab goes between the roster and the catalogue only; the catalogue keeps its rows
+    whatever the length of the description under it; every equipment item and AT level
+    says what it does."""
+    from engine.rulesets.eva.catalog import EQUIPMENT
+    from tui.rulesets.eva.roster_builder import EFFECTS, describe_at, describe_equipment
+
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_builder(pilot)
+        roster = screen.query_one("#rb-roster")
+        catalogue = screen.query_one("#rb-catalogue", OptionList)
+        assert roster.has_focus
+        await pilot.press("tab")
+        assert catalogue.has_focus
+        await pilot.press("tab")
+        assert roster.has_focus
+        await pilot.press("shift+tab", "shift+tab")
+        assert roster.has_focus
+        await pilot.press("tab")
+        heights = set()
+        for _ in range(catalogue.option_count):
+            await pilot.press("down")
+            await pilot.pause()
+            heights.add(catalogue.size.height)
+        assert len(heights) == 1
+        assert "H" in str(catalogue.border_subtitle) and "melee" in str(catalogue.border_subtitle)
+    assert set(EFFECTS) == set(EQUIPMENT)
+    for code in EQUIPMENT:
+        assert len(describe_equipment(code).split(". ")) >= 2, code
+    assert "off the damage of every hit" in describe_at(3)

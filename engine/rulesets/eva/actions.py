@@ -486,7 +486,9 @@ def _unknown_order(state: EvaState, unit: int, words: list[str]) -> str:
                 repr(f"{name} {start}-{word.upper()}") + ".",
             ]
         )
-    orders = ", ".join(v for v in FORMS if v not in ("choose", "activate", "trauma", "concede"))
+    orders = ", ".join(
+        ["E4-B6"] + [v for v in FORMS if v not in ("choose", "activate", "move", "trauma", "concede")]
+    )
     return " ".join([text, _("Orders are written in English: {orders}.").format(orders=orders)])
 
 

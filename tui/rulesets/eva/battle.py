@@ -142,6 +142,8 @@ class EvaGameScreen(WartableScreen):
         Binding("left_square_bracket,х", "cycle(-1)", N_("Previous"), show=False),
         Binding("space", "inspect", N_("Inspect"), show=False),
         Binding("colon,slash,full_stop", "command", N_("Command line"), show=False),
+        # ":" at once, before the keys typed after it are handed to the board
+        Binding("colon", "command", show=False, priority=True),
         Binding("C,С", "concede", N_("Concede"), show=False),
         Binding("tab,shift+tab", "switch_focus", N_("Board or command line"), show=False),
         Binding("escape", "cancel", N_("Back"), show=False),
@@ -211,7 +213,9 @@ class EvaGameScreen(WartableScreen):
                 yield RichLog(wrap=True, markup=False, id="battle-log", auto_scroll=True, min_width=10)
         yield Static("", id="battle-hint", markup=False)
         yield Input(
-            placeholder=_("Command, e.g. Eva-01 E4-B6 (: or Tab to type, ? lists the orders)"),
+            placeholder=ascii_text(
+                _("Command, e.g. Eva-01 E4-B6 (: or Tab to type, ? lists the orders)"), self._ascii
+            ),
             suggester=NotationSuggester(self._suggest_source),
             id="command",
         )
@@ -1307,14 +1311,13 @@ class EvaGameScreen(WartableScreen):
     def action_switch_focus(self) -> None:
         """Tab: from the board to the command line and back."""
         command = self.query_one("#command", Input)
-        if self.focused is command:
-            self.board.focus()
-        else:
-            command.focus()
+        # at once (not after the next refresh), so that keys typed right after go there
+        self.set_focus(self.board if self.focused is command else command)
 
     def action_command(self) -> None:
-        """Type an action in notation (e.g. ``Eva-01 E4-B6``, ``Eva-01 fire B12``)."""
-        self.query_one("#command", Input).focus()
+        """Type an action in notation (e.g. ``Eva-01 E4-B6``, ``Eva-01 fire B12``); the focus
+        moves at once, so that keys typed right after ``:`` go to the line."""
+        self.set_focus(self.query_one("#command", Input))
 
     def action_cancel(self) -> None:
         """Leave the command line, a targeting mode or the inspected Eva; else leave the game

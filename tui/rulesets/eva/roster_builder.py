@@ -462,7 +462,7 @@ class RosterBuilderScreen(WartableScreen):
         # points, hands, damage at close/medium/long range, melee bonus
         points, hands, damage, melee = _("pts"), _("H"), _("c/m/l"), _("mel")
         # what the short column headings stand for, under the list
-        legend = _("{h} hands, {d} damage by range, {m} melee bonus").format(h=hands, d=damage, m=melee)
+        legend = _("{h} hands, {d} damage, {m} melee bonus").format(h=hands, d=damage, m=melee)
         columns = (
             f"{fit(points, 3, ''):>3} {fit(hands, 1, '')} {fit(damage, 7, ''):<7} {fit(melee, 3, ''):>3}"
         )
