@@ -405,3 +405,41 @@ async def test_the_ascii_glyph_set_draws_the_panels_in_ascii(home: Path) -> None
         assert isinstance(dialog, ChoiceDialog)
         assert all(str(s.render()).isascii() for s in dialog.query(".dialog-text"))
     assert app.errors == []
+
+
+def test_eva_16_4_the_odds_name_the_targeting_re_roll_and_a_burst_its_shots() -> None:
+    from eva_support import make_state, start
+
+    from engine.rulesets.eva.options import options
+    from engine.rulesets.eva.view import view as eva_view
+    from tui.rulesets.eva.panels import shot_details
+
+    state = make_state(
+        [
+            {
+                "name": "A",
+                "side": 0,
+                "square": "E4",
+                "weapons": [("rifle", True)],
+                "equipment": ["targeting"],
+            },
+            {"name": "B", "side": 1, "square": "E10", "weapons": ["rifle"]},
+        ]
+    )
+    start(state, "A")
+    shot = options(state, 0).shots[0]
+    assert shot.burst_shots == 3 and shot.roll_notes[0][1] == "EVA-16.4"
+    lines = shot_details(eva_view(state, 0), shot)
+    assert any("Targeting System" in line and "EVA-16.4" in line for line in lines)
+
+
+def test_player_names_replace_the_default_labels_without_doubling() -> None:
+    from tui.rulesets.eva.panels import named_players, player_name
+
+    assert player_name(["Player 1", "Борис"], 0) == "Player 1"
+    assert player_name(["Player 1", "Борис"], 1) == "Борис (Player 2)"
+    assert named_players("Player 2 wins (concession).", ["Asuka", "Борис"]) == "Борис wins (concession)."
+    assert (
+        named_players("Player 1 takes the south zone.", ["Player 1", "Rei"])
+        == "Player 1 takes the south zone."
+    )

@@ -272,3 +272,16 @@ def test_eva_2_3_the_preview_draws_the_boards_glyphs_and_they_differ_without_col
         assert all(glyph in text for glyph in obstacles)
     # the low and the chest-high obstacle differ by shape, not only by being hollow or filled
     assert {UNICODE_BOARD.terrain[1], UNICODE_BOARD.terrain[2]} != {"▭", "▬"}
+
+
+@run
+async def test_the_new_game_help_explains_the_rosters_and_the_map(home: Path) -> None:  # noqa: F811
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        rows = dict(app.screen.rows)
+        assert "Roster 1, 2" in rows and "Map" in rows and "roster" in rows["Roster 1, 2"]
+    assert app.errors == []
