@@ -161,14 +161,15 @@ class SquadPanel(Vertical):
             f" ({player.reserve.total})  ",
             (_("Total") + f" {player.remaining}", "bold"),
         )
+        self.border_subtitle = ""
         if reserve.cell_len > self.content_size.width - 2 > 0:
-            # narrow: the reserve's count gives way to the remaining total (SC-1.8)
+            # narrow: the remaining total (SC-1.8) goes to the frame's lower edge
             reserve = Text.assemble(
                 (_("Reserve") + " ", "bold"),
                 tokens_text(player.reserve, glyph_set),
-                "  ",
-                (_("Total") + f" {player.remaining}", "bold"),
+                f" ({player.reserve.total})",
             )
+            self.border_subtitle = _("Total") + f" {player.remaining}"
         self.query_one(".sc-reserve", Static).update(reserve)
         dice = Text(_("Dice") + " ", style="bold")
         if player.dice_unused:

@@ -1096,8 +1096,10 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
             text = _("Nothing to undo: the game is over.")
         elif records and records[-1].side == side:
             text = _("Nothing to undo: a die has been rolled since your last action.")
+        elif any(r.side == side for r in records):
+            text = _("Nothing to undo: the other player has acted since your last action.")
         else:
-            text = _("Nothing to undo: you have not acted since you took the terminal.")
+            text = _("Nothing to undo: you have not acted yet.")
         self.notify(text, timeout=4, markup=False)
 
     def action_leave(self) -> None:
