@@ -31,6 +31,7 @@ from tui.screens.settings import SettingsScreen
 from tui.screens.title import TitleScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.settings import load_settings
+from tui.widgets.pointer_list import PointerList
 
 
 def run(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
@@ -663,9 +664,7 @@ async def test_the_load_list_and_the_title_show_a_game_just_played(home: Path) -
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
         await pilot.pause()
-        assert "Total 1, turn 2" in str(
-            app.screen.query_one("#saves", OptionList).get_option_at_index(0).prompt
-        )
+        assert "Total 1, turn 2" in app.screen.query_one("#saves", PointerList).option_text(0)
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -674,7 +673,7 @@ async def test_the_load_list_and_the_title_show_a_game_just_played(home: Path) -
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LoadScreen)
-        prompt = str(app.screen.query_one("#saves", OptionList).get_option_at_index(0).prompt)
+        prompt = app.screen.query_one("#saves", PointerList).option_text(0)
         assert "Total 2, turn 3" in prompt
         # from the game straight back to the title (as a game-over screen does)
         await pilot.press("enter")
@@ -884,7 +883,7 @@ async def test_the_latest_game_is_described_in_the_players_language(
         assert _title_info(app) == f"{latest}: {head.replace(':', ',')}; {summary}"
         await pilot.press("l")
         await pilot.pause()
-        prompt = str(app.screen.query_one("#saves", OptionList).get_option_at_index(0).prompt)
+        prompt = app.screen.query_one("#saves", PointerList).option_text(0)
         assert head in prompt and summary in prompt
     assert app.errors == []
 

@@ -36,6 +36,10 @@ class PointerList(OptionList):
         ]
         super().__init__(*decorated, **kwargs)
 
+    def option_text(self, index: int) -> str:
+        """The text of option ``index`` as given (without the pointer and the layout)."""
+        return self._plain[index].plain
+
     @staticmethod
     def _as_text(prompt: Any) -> Text:
         return prompt if isinstance(prompt, Text) else Text(str(prompt))
