@@ -209,16 +209,16 @@ def is_deploying(game: Game, placed: int = 2) -> bool:
     return o.kind == "deploy" and sum(1 for u in game.view(None).units if u.deployed) >= placed
 
 
-def pending_game() -> Game:
+def pending_game(defender: str = "D") -> Game:
     """A game waiting for Player 2 to name a trauma zone: A (Player 1, rifle and
-    pistol) lost a critical melee exchange to D (EVA-12.7, EVA-11.9)."""
+    pistol) lost a critical melee exchange to ``defender`` (EVA-12.7, EVA-11.9)."""
     from eva_support import make_state, play, start
 
     game = eva_game(round_limit=None)
     state = make_state(
         [
             {"name": "A", "side": 0, "square": "F10", "weapons": ["rifle", "pistol"]},
-            {"name": "D", "side": 1, "square": "F11", "weapons": ["qspear"]},
+            {"name": defender, "side": 1, "square": "F11", "weapons": ["qspear"]},
         ]
     )
     events = start(state, "A") + play(state, 0, "A melee F11", [1, 1, 6, 6])

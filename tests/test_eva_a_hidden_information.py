@@ -218,7 +218,7 @@ def test_eva_18_3_armour_lost_shield_points_energy_and_tn_are_private():
     dmg = of(evs, ev.DamageTaken)[0]
     assert dmg.to == 1 and dmg.absorbed == 3 and dmg.shield == 0 and dmg.lost == 1 and dmg.armour == 39
     sd = of(evs, ev.ShieldDestroyed)[0]
-    assert sd.to is None and set(msgspec.to_builtins(sd)) == {"type", "to", "unit"}
+    assert sd.to is None and set(msgspec.to_builtins(sd)) == {"type", "to", "unit", "unit_side"}
     assert of(evs, ev.AttackOdds)[0].to == 0
     assert all(e.to == 0 for e in of(evs, ev.EnergyNow))
     assert enemy_entry(st, 0, "S").held == []

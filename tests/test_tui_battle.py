@@ -147,6 +147,47 @@ async def test_eva_11_9_a_pending_decision_is_asked_of_the_side_that_decides(hom
     assert app.errors == []
 
 
+def _dialog_text(dialog: ChoiceDialog) -> str:
+    return " ".join(str(line) for line in dialog.lines)
+
+
+@run
+async def test_eva_5_2_the_zone_dialog_names_the_roll_off_winner_as_the_log_does(home: Path) -> None:  # noqa: F811
+    """EVA-5.2: the deployment zone dialog writes the roll-off with the players' names,
+    like the log, and the rows with an en dash."""
+    game = eva_game()
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot, game)
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        text = _dialog_text(dialog)
+        winner = ("Asuka", "Rei")[game.state.chooser]
+        assert "Deployment roll-off:" in text and f"— {winner} wins." in text and "Player" not in text
+        assert [label for _c, label in dialog.choices] == ["South: rows 1–3", "North: rows 28–30"]
+    assert app.errors == []
+
+
+@run
+async def test_eva_11_9_the_trauma_dialog_says_whose_eva_when_both_sides_have_the_name(home: Path) -> None:  # noqa: F811
+    """EVA-11.9: both players have an Eva named A; the trauma zone dialog and its
+    exchange line say whose A is meant."""
+    game = pending_game(defender="A")
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot, game)
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        text = _dialog_text(dialog)
+        assert "Name the zone of A (Asuka) that suffers the trauma (EVA-11.9)." in text
+        assert "Melee: A (Asuka) rolls 1, 1" in text and "A (Rei) rolls 6, 6" in text
+    assert app.errors == []
+
+
 @run
 async def test_the_command_line_refuses_with_the_rule_and_plays_notation(home: Path) -> None:  # noqa: F811
     game = auto_play(eva_game(), is_acting)
@@ -443,3 +484,35 @@ def test_player_names_replace_the_default_labels_without_doubling() -> None:
         named_players("Player 1 takes the south zone.", ["Player 1", "Rei"])
         == "Player 1 takes the south zone."
     )
+
+
+def test_eva_18_1_a_log_line_starts_with_its_evas_glyph_when_both_sides_have_the_name() -> None:
+    """EVA-18.1: every line of an Eva's event starts with that Eva's board glyph, also
+    for a name both sides have (the line of each A has its own A's glyph)."""
+    from eva_support import make_state, play, start
+
+    from engine.rulesets.eva import events as ev
+    from engine.rulesets.eva.view import view
+    from tui.rulesets.eva.panels import event_line, log_glyphs, unit_glyphs
+
+    state = make_state(
+        [
+            {"name": "A", "side": 0, "square": "F10", "weapons": ["knife"]},
+            {"name": "A", "side": 1, "square": "F11", "weapons": ["qspear"]},
+        ]
+    )
+    events = start(state, "A") + play(state, 0, "A melee F11", [6, 5, 3, 4, 4, 5, 6])
+    v = view(state, None)
+    mine, theirs = unit_glyphs(v)
+    assert mine != theirs
+    glyphs = log_glyphs(v)
+    lines = {type(e).__name__: event_line(e, None, ("Asuka", "Rei"), glyphs).plain for e in events}
+    assert lines["Activated"] == f"{mine} A (Asuka) is activated."
+    assert lines["MeleeRolled"].startswith(f"{mine} Melee: A (Asuka) rolls 6, 5")
+    damage = [
+        event_line(e, None, ("Asuka", "Rei"), glyphs).plain for e in events if isinstance(e, ev.DamageDice)
+    ]
+    assert damage == [
+        f"{theirs} A (Rei) suffers 9 damage before the AT field (damage dice 4, 5).",
+        f"{mine} A (Asuka) suffers 6 damage before the AT field (damage die 6).",
+    ]

@@ -44,6 +44,12 @@ def _player(side: int) -> str:
     return _("Player {n}").format(n=side + 1)
 
 
+def _who(name: str, side: int) -> str:
+    """An Eva's name, with its player's when the other side has an Eva of that name
+    (``side`` -1 otherwise, see the ``<field>_side`` of an event)."""
+    return name if side < 0 else _("{unit} ({player})").format(unit=name, player=_player(side))
+
+
 class RollOff(Event, tag="rolloff"):
     """A roll-off: ``purpose`` lance / zone / initiative; ``rolls`` one [P1, P2] pair
     per attempt (ties re-rolled); ``winner`` the higher roller's side."""
@@ -69,9 +75,12 @@ class LanceReplaced(Event, tag="lance_replaced"):
 
     side: int
     unit: str
+    unit_side: int = -1
 
     def text(self) -> str:
-        return _("{unit}'s Lance of Longinus becomes a Spear Replica for this game.").format(unit=self.unit)
+        return _("{unit}'s Lance of Longinus becomes a Spear Replica for this game.").format(
+            unit=_who(self.unit, self.unit_side)
+        )
 
 
 class ZoneChosen(Event, tag="zone_chosen"):
@@ -79,7 +88,7 @@ class ZoneChosen(Event, tag="zone_chosen"):
     zone: str
 
     def text(self) -> str:
-        zone = _("the south zone (rows 1-3)") if self.zone == "south" else _("the north zone (rows 28-30)")
+        zone = _("the south zone (rows 1–3)") if self.zone == "south" else _("the north zone (rows 28–30)")
         return _("{player} takes {zone}.").format(player=_player(self.side), zone=zone)
 
 
@@ -87,10 +96,13 @@ class Deployed(Event, tag="deployed"):
     unit: str
     square: str
     held: list[str]
+    unit_side: int = -1
 
     def text(self) -> str:
         held = _held(self.held)
-        return _("{unit} deploys on {square} ({held}).").format(unit=self.unit, square=self.square, held=held)
+        return _("{unit} deploys on {square} ({held}).").format(
+            unit=_who(self.unit, self.unit_side), square=self.square, held=held
+        )
 
 
 class RoundStarted(Event, tag="round"):
@@ -105,17 +117,21 @@ class RoundStarted(Event, tag="round"):
 
 class Activated(Event, tag="activated"):
     unit: str
+    unit_side: int = -1
 
     def text(self) -> str:
-        return _("{unit} is activated.").format(unit=self.unit)
+        return _("{unit} is activated.").format(unit=_who(self.unit, self.unit_side))
 
 
 class Regenerated(Event, tag="regenerated"):
     unit: str
     armour: int
+    unit_side: int = -1
 
     def text(self) -> str:
-        return _("{unit} regenerates: armour {armour}.").format(unit=self.unit, armour=self.armour)
+        return _("{unit} regenerates: armour {armour}.").format(
+            unit=_who(self.unit, self.unit_side), armour=self.armour
+        )
 
 
 class PrivateRoll(Event, tag="private_roll"):
@@ -125,31 +141,34 @@ class PrivateRoll(Event, tag="private_roll"):
     kind: str
     die: int
     success: bool
+    unit_side: int = -1
 
     def text(self) -> str:
         if self.kind == "body":
             verdict = _("the activation is skipped") if self.success else _("it acts")
             return _("{unit} body-trauma check: {die} — {verdict}.").format(
-                unit=self.unit, die=self.die, verdict=verdict
+                unit=_who(self.unit, self.unit_side), die=self.die, verdict=verdict
             )
         verdict = _("berserk!") if self.success else _("no effect")
         return _("{unit} Berserk roll: {die} — {verdict}.").format(
-            unit=self.unit, die=self.die, verdict=verdict
+            unit=_who(self.unit, self.unit_side), die=self.die, verdict=verdict
         )
 
 
 class Skipped(Event, tag="skipped"):
     unit: str
+    unit_side: int = -1
 
     def text(self) -> str:
-        return _("{unit} skips its activation.").format(unit=self.unit)
+        return _("{unit} skips its activation.").format(unit=_who(self.unit, self.unit_side))
 
 
 class WentBerserk(Event, tag="berserk"):
     unit: str
+    unit_side: int = -1
 
     def text(self) -> str:
-        return _("{unit} goes berserk!").format(unit=self.unit)
+        return _("{unit} goes berserk!").format(unit=_who(self.unit, self.unit_side))
 
 
 class EnergyNow(Event, tag="energy"):
@@ -159,45 +178,56 @@ class EnergyNow(Event, tag="energy"):
     energy: int
     spent: int = 0
     maximum: int = 0
+    unit_side: int = -1
 
     def text(self) -> str:
         if self.maximum:
-            return _("{unit} has {energy} energy this activation.").format(unit=self.unit, energy=self.energy)
+            return _("{unit} has {energy} energy this activation.").format(
+                unit=_who(self.unit, self.unit_side), energy=self.energy
+            )
         return _("{unit} spends {spent} energy and has {energy} left.").format(
-            unit=self.unit, spent=self.spent, energy=self.energy
+            unit=_who(self.unit, self.unit_side), spent=self.spent, energy=self.energy
         )
 
 
 class Moved(Event, tag="moved"):
     unit: str
     path: list[str]
+    unit_side: int = -1
 
     def text(self) -> str:
-        return _("{unit} moves {path}.").format(unit=self.unit, path="→".join(self.path))
+        return _("{unit} moves {path}.").format(
+            unit=_who(self.unit, self.unit_side), path="→".join(self.path)
+        )
 
 
 class Stance(Event, tag="stance"):
     unit: str
     kneeling: bool
+    unit_side: int = -1
 
     def text(self) -> str:
-        return (_("{unit} kneels.") if self.kneeling else _("{unit} stands up.")).format(unit=self.unit)
+        return (_("{unit} kneels.") if self.kneeling else _("{unit} stands up.")).format(
+            unit=_who(self.unit, self.unit_side)
+        )
 
 
 class Swapped(Event, tag="swapped"):
     unit: str
     held: list[str]
+    unit_side: int = -1
 
     def text(self) -> str:
         held = _held(self.held)
-        return _("{unit} now holds: {held}.").format(unit=self.unit, held=held)
+        return _("{unit} now holds: {held}.").format(unit=_who(self.unit, self.unit_side), held=held)
 
 
 class ShieldDiscarded(Event, tag="shield_discarded"):
     unit: str
+    unit_side: int = -1
 
     def text(self) -> str:
-        return _("{unit} throws its Shield aside.").format(unit=self.unit)
+        return _("{unit} throws its Shield aside.").format(unit=_who(self.unit, self.unit_side))
 
 
 class AttackDeclared(Event, tag="attack"):
@@ -208,6 +238,8 @@ class AttackDeclared(Event, tag="attack"):
     band: int
     burst: bool = False
     aimed: str = ""
+    unit_side: int = -1
+    target_side: int = -1
 
     def text(self) -> str:
         how = (
@@ -216,8 +248,8 @@ class AttackDeclared(Event, tag="attack"):
             else (_("an aimed shot ({zone})").format(zone=_zone(self.aimed)) if self.aimed else _("a shot"))
         )
         return _("{unit} attacks {target} on {square} with {weapon}: {how}, {band} range.").format(
-            unit=self.unit,
-            target=self.target,
+            unit=_who(self.unit, self.unit_side),
+            target=_who(self.target, self.target_side),
             square=self.square,
             weapon=_item(self.weapon),
             how=how,
@@ -231,6 +263,7 @@ class AttackOdds(Event, tag="odds"):
     unit: str
     tn: int
     modifiers: list[str]
+    unit_side: int = -1
 
     def text(self) -> str:
         mods = ", ".join(self.modifiers)
@@ -258,6 +291,8 @@ class ShotRolled(Event, tag="shot"):
     instant: bool = False
     shot: int = 0
     no_roll: bool = False
+    unit_side: int = -1
+    target_side: int = -1
 
     def text(self) -> str:
         parts = []
@@ -296,33 +331,44 @@ class DamageTaken(Event, tag="damage"):
     lost: int
     armour: int
     shield: int = 0
+    unit_side: int = -1
 
     def text(self) -> str:
         if self.absorbed and not self.lost:
             return _("{unit}: the Shield absorbs {absorbed} ({shield} left); armour {armour}.").format(
-                unit=self.unit, absorbed=self.absorbed, shield=self.shield, armour=self.armour
+                unit=_who(self.unit, self.unit_side),
+                absorbed=self.absorbed,
+                shield=self.shield,
+                armour=self.armour,
             )
         if self.absorbed:
             return _("{unit}: the Shield absorbs {absorbed}; −{lost} armour, {armour} left.").format(
-                unit=self.unit, absorbed=self.absorbed, lost=self.lost, armour=self.armour
+                unit=_who(self.unit, self.unit_side),
+                absorbed=self.absorbed,
+                lost=self.lost,
+                armour=self.armour,
             )
         return _("{unit}: −{lost} armour, {armour} left.").format(
-            unit=self.unit, lost=self.lost, armour=self.armour
+            unit=_who(self.unit, self.unit_side), lost=self.lost, armour=self.armour
         )
 
 
 class ShieldDestroyed(Event, tag="shield_destroyed"):
     unit: str
+    unit_side: int = -1
 
     def text(self) -> str:
-        return _("{unit}'s Shield is destroyed.").format(unit=self.unit)
+        return _("{unit}'s Shield is destroyed.").format(unit=_who(self.unit, self.unit_side))
 
 
 class Pinned(Event, tag="pinned"):
     unit: str
+    unit_side: int = -1
 
     def text(self) -> str:
-        return _("{unit} is pinned by the Spear until the end of the round.").format(unit=self.unit)
+        return _("{unit} is pinned by the Spear until the end of the round.").format(
+            unit=_who(self.unit, self.unit_side)
+        )
 
 
 class EnergyPenalty(Event, tag="energy_penalty"):
@@ -330,10 +376,11 @@ class EnergyPenalty(Event, tag="energy_penalty"):
 
     unit: str
     amount: int
+    unit_side: int = -1
 
     def text(self) -> str:
         return _("{unit}'s maximum energy is {amount} lower for the rest of the game.").format(
-            unit=self.unit, amount=self.amount
+            unit=_who(self.unit, self.unit_side), amount=self.amount
         )
 
 
@@ -344,22 +391,28 @@ class TraumaInflicted(Event, tag="trauma"):
     unit: str
     zone: str
     lasting: bool | None = True
+    unit_side: int = -1
 
     def text(self) -> str:
         if self.lasting is None:
-            return _("{unit} suffers a {zone} trauma.").format(unit=self.unit, zone=_zone(self.zone))
+            return _("{unit} suffers a {zone} trauma.").format(
+                unit=_who(self.unit, self.unit_side), zone=_zone(self.zone)
+            )
         how = _("for the rest of the game") if self.lasting else _("until the end of its next activation")
         return _("{unit} suffers a {zone} trauma, {how}.").format(
-            unit=self.unit, zone=_zone(self.zone), how=how
+            unit=_who(self.unit, self.unit_side), zone=_zone(self.zone), how=how
         )
 
 
 class Fell(Event, tag="fell"):
     unit: str
     die: int
+    unit_side: int = -1
 
     def text(self) -> str:
-        return _("{unit} falls to the ground: fall damage die {die}.").format(unit=self.unit, die=self.die)
+        return _("{unit} falls to the ground: fall damage die {die}.").format(
+            unit=_who(self.unit, self.unit_side), die=self.die
+        )
 
 
 class MeleeRolled(Event, tag="melee"):
@@ -373,16 +426,24 @@ class MeleeRolled(Event, tag="melee"):
     d_total: int
     winner: str = ""
     critical: bool = False
+    attacker_side: int = -1
+    defender_side: int = -1
+    winner_side: int = -1
 
     def text(self) -> str:
         a = " / ".join(_dice(d) for d in self.a_dice)
         d = " / ".join(_dice(x) for x in self.d_dice)
         base = _("Melee: {a} rolls {ad} (total {at}), {d} rolls {dd} (total {dt})").format(
-            a=self.attacker, ad=a, at=self.a_total, d=self.defender, dd=d, dt=self.d_total
+            a=_who(self.attacker, self.attacker_side),
+            ad=a,
+            at=self.a_total,
+            d=_who(self.defender, self.defender_side),
+            dd=d,
+            dt=self.d_total,
         )
         if not self.winner:
             return base + " — " + _("equal totals.")
-        verdict = _("{w} wins").format(w=self.winner)
+        verdict = _("{w} wins").format(w=_who(self.winner, self.winner_side))
         if self.critical:
             verdict += ", " + _("CRITICAL")
         return base + " — " + verdict + "."
@@ -392,29 +453,41 @@ class MeleeAttack(Event, tag="melee_attack"):
     unit: str
     target: str
     square: str
+    unit_side: int = -1
+    target_side: int = -1
 
     def text(self) -> str:
         return _("{unit} attacks {target} on {square} in melee.").format(
-            unit=self.unit, target=self.target, square=self.square
+            unit=_who(self.unit, self.unit_side),
+            target=_who(self.target, self.target_side),
+            square=self.square,
         )
 
 
 class AutoLoss(Event, tag="auto_loss"):
     attacker: str
     defender: str
+    attacker_side: int = -1
+    defender_side: int = -1
 
     def text(self) -> str:
-        return _("{d} loses automatically to {a}'s Extended Arms.").format(d=self.defender, a=self.attacker)
+        return _("{d} loses automatically to {a}'s Extended Arms.").format(
+            d=_who(self.defender, self.defender_side), a=_who(self.attacker, self.attacker_side)
+        )
 
 
 class ZoneNamed(Event, tag="zone_named"):
     unit: str
     target: str
     zone: str
+    unit_side: int = -1
+    target_side: int = -1
 
     def text(self) -> str:
         return _("{unit} names the {zone} of {target}.").format(
-            unit=self.unit, zone=_zone(self.zone), target=self.target
+            unit=_who(self.unit, self.unit_side),
+            zone=_zone(self.zone),
+            target=_who(self.target, self.target_side),
         )
 
 
@@ -424,13 +497,14 @@ class DamageDice(Event, tag="damage_dice"):
     unit: str
     dice: list[int]
     raw: int
+    unit_side: int = -1
 
     def text(self) -> str:
         dice = ngettext("damage die {dice}", "damage dice {dice}", len(self.dice)).format(
             dice=_dice(self.dice)
         )
         return _("{unit} suffers {raw} damage before the AT field ({dice}).").format(
-            unit=self.unit, raw=self.raw, dice=dice
+            unit=_who(self.unit, self.unit_side), raw=self.raw, dice=dice
         )
 
 
@@ -438,11 +512,12 @@ class Disengage(Event, tag="disengage"):
     unit: str
     die: int
     success: bool
+    unit_side: int = -1
 
     def text(self) -> str:
         verdict = _("breaks away") if self.success else _("fails to break away")
         return _("{unit} tries to leave melee: {die} — {verdict}.").format(
-            unit=self.unit, die=self.die, verdict=verdict
+            unit=_who(self.unit, self.unit_side), die=self.die, verdict=verdict
         )
 
 
@@ -455,6 +530,8 @@ class Neutralise(Event, tag="neutralise"):
     own: int = 0
     theirs: int = 0
     success: bool = False
+    unit_side: int = -1
+    target_side: int = -1
 
     def text(self) -> str:
         roll = (
@@ -464,58 +541,79 @@ class Neutralise(Event, tag="neutralise"):
         )
         if not self.hit:
             return _("{unit} tries to neutralise {target}'s AT field: {roll} — miss.").format(
-                unit=self.unit, target=self.target, roll=roll
+                unit=_who(self.unit, self.unit_side), target=_who(self.target, self.target_side), roll=roll
             )
         verdict = _("the field is down for this activation") if self.success else _("the field holds")
         return _(
             "{unit} tries to neutralise {target}'s AT field: {roll}; field dice {a} against {b} — {verdict}."
-        ).format(unit=self.unit, target=self.target, roll=roll, a=self.own, b=self.theirs, verdict=verdict)
+        ).format(
+            unit=_who(self.unit, self.unit_side),
+            target=_who(self.target, self.target_side),
+            roll=roll,
+            a=self.own,
+            b=self.theirs,
+            verdict=verdict,
+        )
 
 
 class Jumped(Event, tag="jumped"):
     unit: str
     src: str
     dst: str
+    unit_side: int = -1
 
     def text(self) -> str:
         return _("{unit} jumps from {a} to {b}; the jump leaves it no energy this activation.").format(
-            unit=self.unit, a=self.src, b=self.dst
+            unit=_who(self.unit, self.unit_side), a=self.src, b=self.dst
         )
 
 
 class Flight(Event, tag="flight"):
     unit: str
     airborne: bool
+    unit_side: int = -1
 
     def text(self) -> str:
-        return (_("{unit} takes off.") if self.airborne else _("{unit} lands.")).format(unit=self.unit)
+        return (_("{unit} takes off.") if self.airborne else _("{unit} lands.")).format(
+            unit=_who(self.unit, self.unit_side)
+        )
 
 
 class Detonated(Event, tag="detonated"):
     unit: str
     dice: list[int]
+    unit_side: int = -1
 
     def text(self) -> str:
-        return _("{unit} detonates its D-Module: {dice}.").format(unit=self.unit, dice=_dice(self.dice))
+        return _("{unit} detonates its D-Module: {dice}.").format(
+            unit=_who(self.unit, self.unit_side), dice=_dice(self.dice)
+        )
 
 
 class Accelerated(Event, tag="accelerated"):
     unit: str
+    unit_side: int = -1
 
     def text(self) -> str:
-        return _("{unit} accelerates: steps cost half this activation.").format(unit=self.unit)
+        return _("{unit} accelerates: steps cost half this activation.").format(
+            unit=_who(self.unit, self.unit_side)
+        )
 
 
 class ActivationEnded(Event, tag="activation_end"):
     unit: str
+    unit_side: int = -1
 
     def text(self) -> str:
-        return _("{unit} ends its activation.").format(unit=self.unit)
+        return _("{unit} ends its activation.").format(unit=_who(self.unit, self.unit_side))
 
 
 class Destroyed(Event, tag="destroyed"):
+    """The line always names the owner; ``unit_side`` as in the other events."""
+
     unit: str
     side: int
+    unit_side: int = -1
 
     def text(self) -> str:
         return _("{unit} ({player}) is destroyed!").format(unit=self.unit, player=_player(self.side))
@@ -524,18 +622,22 @@ class Destroyed(Event, tag="destroyed"):
 class Revealed(Event, tag="revealed"):
     unit: str
     item: str
+    unit_side: int = -1
 
     def text(self) -> str:
-        return _("{unit} is seen to have {item}.").format(unit=self.unit, item=_(self.item))
+        return _("{unit} is seen to have {item}.").format(
+            unit=_who(self.unit, self.unit_side), item=_(self.item)
+        )
 
 
 class Stowed(Event, tag="stowed"):
     unit: str
     item: str
+    unit_side: int = -1
 
     def text(self) -> str:
         return _("{unit} can hold only one one-handed weapon and stows its {item}.").format(
-            unit=self.unit, item=_item(self.item)
+            unit=_who(self.unit, self.unit_side), item=_item(self.item)
         )
 
 
@@ -543,14 +645,15 @@ class Waiting(Event, tag="waiting"):
     kind: str
     side: int
     unit: str
+    unit_side: int = -1
 
     def text(self) -> str:
         if self.kind == "zone":
             return _("{player} names a trauma zone for {unit}.").format(
-                player=_player(self.side), unit=self.unit
+                player=_player(self.side), unit=_who(self.unit, self.unit_side)
             )
         return _("{player} chooses which weapon {unit} keeps.").format(
-            player=_player(self.side), unit=self.unit
+            player=_player(self.side), unit=_who(self.unit, self.unit_side)
         )
 
 

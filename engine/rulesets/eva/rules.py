@@ -9,6 +9,7 @@ checks, then resolves, drawing dice in the order the rules list them
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -380,7 +381,7 @@ def deal(state: EvaState, ti: int, raw: int, w: Weapon | None, out: list) -> int
                 if t.items[i].code == "shield":
                     t.items[i].gone = True
             t.hands = []
-            out.append(ev.ShieldDestroyed(unit=t.name))
+            out.append(ev.ShieldDestroyed(unit=t.name, unit_side=t.side))
     lost = 0
     if raw > 0:
         lost = max(1, raw - effective_at(state, ti, w))
@@ -389,6 +390,7 @@ def deal(state: EvaState, ti: int, raw: int, w: Weapon | None, out: list) -> int
         ev.DamageTaken(
             to=t.side,
             unit=t.name,
+            unit_side=t.side,
             raw=raw + absorbed,
             absorbed=absorbed,
             lost=lost,
@@ -406,7 +408,7 @@ def destroy(state: EvaState, ti: int, out: list) -> None:
         return
     t.destroyed = True
     state.scores[1 - t.side] += t.cost
-    out.append(ev.Destroyed(unit=t.name, side=t.side))
+    out.append(ev.Destroyed(unit=t.name, unit_side=t.side, side=t.side))
 
 
 def check_destroyed(state: EvaState, indices: list[int], out: list) -> None:
@@ -447,7 +449,7 @@ def reveal(u: Unit, code: str, out: list) -> None:
     """Make an equipment item public the first time it shows (EVA-18.4)."""
     if code not in u.revealed:
         u.revealed.append(code)
-        out.append(ev.Revealed(unit=u.name, item=EQUIPMENT[code].name))
+        out.append(ev.Revealed(unit=u.name, unit_side=u.side, item=EQUIPMENT[code].name))
 
 
 def held_labels(u: Unit) -> list[str]:
@@ -530,12 +532,29 @@ def new_state(setup: EvaSetup, dice: Dice) -> tuple[EvaState, list]:
                 if it.code == "lance":
                     it.code = "replica"
                     it.label = "replica"
-            out.append(ev.LanceReplaced(to=loser, side=loser, unit=units[i].name))
+            out.append(ev.LanceReplaced(to=loser, side=loser, unit=units[i].name, unit_side=units[i].side))
     attempts, winner = rolloff(dice)
     out.append(ev.RollOff(purpose="zone", rolls=attempts, winner=winner))
     state.phase = ZONE
     state.chooser = winner
+    _mark_shared(state, out)
     return state, out
+
+
+#: The fields of an event that name an Eva, each with its ``<field>_side``.
+_NAME_FIELDS = ("unit", "target", "attacker", "defender", "winner")
+
+
+def _mark_shared(state: EvaState, out: list) -> None:
+    """Keep an event's ``<field>_side`` only for a name both sides have, so that its
+    text says whose Eva it is there and nowhere else (-1 for a name only one side has)."""
+    names = [{u.name for u in state.units if u.side == s} for s in (0, 1)]
+    shared = names[0] & names[1]
+    for e in out:
+        for f in _NAME_FIELDS:
+            side = getattr(e, f + "_side", -1)
+            if side >= 0 and getattr(e, f) not in shared:
+                setattr(e, f + "_side", -1)
 
 
 # ---------------------------------------------------------------------------
@@ -571,7 +590,7 @@ def end_activation(state: EvaState, dice: Dice, out: list) -> None:
     # S2 traumas expire at the end of the activation they were meant to last through (EVA-11.7)
     u.traumas = [t for t in u.traumas if t.expires is None or t.expires > u.activations]
     if not u.destroyed:
-        out.append(ev.ActivationEnded(unit=u.name))
+        out.append(ev.ActivationEnded(unit=u.name, unit_side=u.side))
     if state.over:
         return
     advance(state, dice, out, u.side)
@@ -1117,8 +1136,10 @@ def do_fire(state: EvaState, side: int, a: Fire, dice: Dice) -> list:
     out.append(
         ev.AttackDeclared(
             unit=u.name,
+            unit_side=u.side,
             weapon=item.code,
             target=t.name,
+            target_side=t.side,
             square=sq(t.square),
             band=p.band,
             burst=a.burst,
@@ -1130,7 +1151,11 @@ def do_fire(state: EvaState, side: int, a: Fire, dice: Dice) -> list:
         mod_text.append(_("target in cover"))
     out.append(
         ev.AttackOdds(
-            to=u.side, unit=u.name, tn=p.tn, modifiers=[_(("close", "medium", "long")[p.band]), *mod_text]
+            to=u.side,
+            unit=u.name,
+            unit_side=u.side,
+            tn=p.tn,
+            modifiers=[_(("close", "medium", "long")[p.band]), *mod_text],
         )
     )
     if w.positron:
@@ -1143,7 +1168,7 @@ def do_fire(state: EvaState, side: int, a: Fire, dice: Dice) -> list:
     if w.thrown:
         item.gone = True
         u.hands = [i for i in u.hands if i != a.item]
-    out.append(ev.EnergyNow(to=u.side, unit=u.name, energy=u.energy, spent=p.cost))
+    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=p.cost))
     return out
 
 
@@ -1178,13 +1203,25 @@ def _resolve_shot(
             confirm = dice.d6()
             critical = _hits(confirm, p.tn)
     if not hit:
-        out.append(ev.ShotRolled(unit=u.name, target=t.name, dice=faces, hit=False, shot=shot_no))
+        out.append(
+            ev.ShotRolled(
+                unit=u.name,
+                unit_side=u.side,
+                target=t.name,
+                target_side=t.side,
+                dice=faces,
+                hit=False,
+                shot=shot_no,
+            )
+        )
         return
     if critical and w.spear:  # EVA-15.14 instant destruction
         out.append(
             ev.ShotRolled(
                 unit=u.name,
+                unit_side=u.side,
                 target=t.name,
+                target_side=t.side,
                 dice=faces,
                 hit=True,
                 candidate=True,
@@ -1201,7 +1238,9 @@ def _resolve_shot(
     out.append(
         ev.ShotRolled(
             unit=u.name,
+            unit_side=u.side,
             target=t.name,
+            target_side=t.side,
             dice=faces,
             hit=True,
             candidate=candidate,
@@ -1216,12 +1255,12 @@ def _resolve_shot(
     lost = deal(state, ti, raw, w, out)
     if w.spear:  # EVA-15.13: pinned and energy, even if the Shield took it all
         t.pinned = True
-        out.append(ev.Pinned(unit=t.name))
+        out.append(ev.Pinned(unit=t.name, unit_side=t.side))
         if w.lance:
             t.lance_hits += 1
         else:
             t.replica_hits += 1
-        out.append(ev.EnergyPenalty(to=t.side, unit=t.name, amount=5 if w.lance else 3))
+        out.append(ev.EnergyPenalty(to=t.side, unit=t.name, unit_side=t.side, amount=5 if w.lance else 3))
     if t.armour <= 0:
         check_destroyed(state, [ti], out)
         return
@@ -1244,6 +1283,7 @@ def inflict(state: EvaState, ti: int, zone: str, dice: Dice, out: list, check: b
         ev.TraumaInflicted(
             to=None if zone == "wings" else t.side,
             unit=t.name,
+            unit_side=t.side,
             zone=zone,
             lasting=None if zone == "wings" else not s2,  # EVA-18.4: S2 never announced
         )
@@ -1252,7 +1292,7 @@ def inflict(state: EvaState, ti: int, zone: str, dice: Dice, out: list, check: b
         t.airborne = False
         t.kneeling = False
         die = dice.d6()
-        out.append(ev.Fell(unit=t.name, die=die))
+        out.append(ev.Fell(unit=t.name, unit_side=t.side, die=die))
         deal(state, ti, die, None, out)
         if check:
             check_destroyed(state, [ti], out)
@@ -1267,7 +1307,7 @@ def inflict(state: EvaState, ti: int, zone: str, dice: Dice, out: list, check: b
                 choices=[t.items[i].label for i in one],
                 default=t.items[keep].label,
             )
-            out.append(ev.Waiting(kind="stow", side=t.side, unit=t.name))
+            out.append(ev.Waiting(kind="stow", side=t.side, unit=t.name, unit_side=t.side))
 
 
 def _default_keep(t: Unit, one: list[int]) -> int:
@@ -1375,13 +1415,15 @@ def do_melee(state: EvaState, side: int, a: Melee, dice: Dice) -> list:
     act.melee_done = True
     act.obligation = False
     dist = d2(u.square, t.square)
-    out.append(ev.MeleeAttack(unit=u.name, target=t.name, square=sq(t.square)))
+    out.append(
+        ev.MeleeAttack(unit=u.name, unit_side=u.side, target=t.name, target_side=t.side, square=sq(t.square))
+    )
     aw = melee_weapon(u)
     if u.has("arms") and dist >= 2:  # EVA-12.5 automatic loss
         reveal(u, "arms", out)
-        out.append(ev.AutoLoss(attacker=u.name, defender=t.name))
+        out.append(ev.AutoLoss(attacker=u.name, attacker_side=u.side, defender=t.name, defender_side=t.side))
         faces = dice.nd6(2)
-        out.append(ev.DamageDice(unit=t.name, dice=list(faces), raw=sum(faces)))
+        out.append(ev.DamageDice(unit=t.name, unit_side=t.side, dice=list(faces), raw=sum(faces)))
         deal(state, a.target, sum(faces), aw, out)
         check_destroyed(state, [a.target], out)
     else:
@@ -1392,7 +1434,14 @@ def do_melee(state: EvaState, side: int, a: Melee, dice: Dice) -> list:
         if at == dt:
             out.append(
                 ev.MeleeRolled(
-                    attacker=u.name, defender=t.name, a_dice=a_sets, d_dice=d_sets, a_total=at, d_total=dt
+                    attacker=u.name,
+                    attacker_side=u.side,
+                    defender=t.name,
+                    defender_side=t.side,
+                    a_dice=a_sets,
+                    d_dice=d_sets,
+                    a_total=at,
+                    d_total=dt,
                 )
             )
             cont = MeleeContinuation(a.unit, a.target, -1, -1, _wcode(aw), _wcode(melee_weapon(t)))
@@ -1406,12 +1455,15 @@ def do_melee(state: EvaState, side: int, a: Melee, dice: Dice) -> list:
             out.append(
                 ev.MeleeRolled(
                     attacker=u.name,
+                    attacker_side=u.side,
                     defender=t.name,
+                    defender_side=t.side,
                     a_dice=a_sets,
                     d_dice=d_sets,
                     a_total=at,
                     d_total=dt,
                     winner=state.units[winner].name,
+                    winner_side=state.units[winner].side,
                     critical=crit,
                 )
             )
@@ -1427,10 +1479,12 @@ def do_melee(state: EvaState, side: int, a: Melee, dice: Dice) -> list:
                     default="legs",
                     melee=cont,
                 )
-                out.append(ev.Waiting(kind="zone", side=state.units[winner].side, unit=lu.name))
+                out.append(
+                    ev.Waiting(kind="zone", side=state.units[winner].side, unit=lu.name, unit_side=lu.side)
+                )
             else:
                 _melee_damage(state, cont, None, dice, out)
-    out.append(ev.EnergyNow(to=u.side, unit=u.name, energy=u.energy, spent=3))
+    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=3))
     return out
 
 
@@ -1459,10 +1513,10 @@ def _melee_damage(state: EvaState, c: MeleeContinuation, zone: str | None, dice:
     dmg_def = dice.nd6(n_def) if n_def else ()
     dmg_att = dice.nd6(n_att) if n_att else ()
     if dmg_def:
-        out.append(ev.DamageDice(unit=dfn.name, dice=list(dmg_def), raw=sum(dmg_def)))
+        out.append(ev.DamageDice(unit=dfn.name, unit_side=dfn.side, dice=list(dmg_def), raw=sum(dmg_def)))
         deal(state, c.defender, sum(dmg_def), aw, out)
     if dmg_att:
-        out.append(ev.DamageDice(unit=att.name, dice=list(dmg_att), raw=sum(dmg_att)))
+        out.append(ev.DamageDice(unit=att.name, unit_side=att.side, dice=list(dmg_att), raw=sum(dmg_att)))
         deal(state, c.attacker, sum(dmg_att), dw, out)
     if zone is not None and state.units[c.loser].armour > 0:
         inflict(state, c.loser, zone, dice, out, check=False)
@@ -1767,6 +1821,12 @@ _SELF_CHECKED = (Fire, Melee)
 
 def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
     """Check and resolve action ``a`` of ``side``; returns the events."""
+    out = _apply(state, side, a, dice)
+    _mark_shared(state, out)
+    return out
+
+
+def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
     if type(a) in _SELF_CHECKED and not state.over and state.pending is None:
         pass  # do_fire / do_melee run plan_fire / check_melee first
     elif type(a) is Move and not state.over and state.pending is None:
@@ -1778,8 +1838,8 @@ def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         _note_class(act, MOVEMENT)
         act.stepped = True
         return [
-            ev.Moved(unit=u.name, path=[sq(s) for s in a.path]),
-            ev.EnergyNow(to=u.side, unit=u.name, energy=u.energy, spent=cost),
+            ev.Moved(unit=u.name, unit_side=u.side, path=[sq(s) for s in a.path]),
+            ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=cost),
         ]
     else:
         check(state, side, a)
@@ -1802,7 +1862,7 @@ def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         u.hands = sorted(a.hands)
         if held_shield(u):
             reveal(u, "shield", out)
-        out.append(ev.Deployed(unit=u.name, square=sq(a.square), held=held_labels(u)))
+        out.append(ev.Deployed(unit=u.name, unit_side=u.side, square=sq(a.square), held=held_labels(u)))
         other = 1 - side
         if any(o.side == other and not o.deployed for o in state.units):
             state.placer = other
@@ -1815,7 +1875,15 @@ def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         assert pend is not None and pend.melee is not None
         state.pending = None
         loser = state.units[pend.unit]
-        out.append(ev.ZoneNamed(unit=state.units[pend.melee.winner].name, target=loser.name, zone=a.zone))
+        out.append(
+            ev.ZoneNamed(
+                unit=state.units[pend.melee.winner].name,
+                unit_side=state.units[pend.melee.winner].side,
+                target=loser.name,
+                target_side=loser.side,
+                zone=a.zone,
+            )
+        )
         _melee_damage(state, pend.melee, a.zone, dice, out)
         _after_action(state, dice, out)
         return out
@@ -1825,7 +1893,7 @@ def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         stow = [i for i in t.hands if i != a.item and not _big(t, i)]
         t.hands = [i for i in t.hands if i not in stow]
         for i in stow:
-            out.append(ev.Stowed(unit=t.name, item=t.items[i].code))
+            out.append(ev.Stowed(unit=t.name, unit_side=t.side, item=t.items[i].code))
         _after_action(state, dice, out)
         return out
     if isinstance(a, Activate):
@@ -1847,36 +1915,36 @@ def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         u.square = a.path[-1]
         _note_class(act, MOVEMENT)
         act.stepped = True
-        out.append(ev.Moved(unit=u.name, path=[sq(s) for s in a.path]))
-        out.append(ev.EnergyNow(to=u.side, unit=u.name, energy=u.energy, spent=cost))
+        out.append(ev.Moved(unit=u.name, unit_side=u.side, path=[sq(s) for s in a.path]))
+        out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=cost))
     elif isinstance(a, Kneel | Stand):
         u.energy -= 1
         u.kneeling = isinstance(a, Kneel)
         _note_class(act, MOVEMENT)
-        out.append(ev.Stance(unit=u.name, kneeling=u.kneeling))
-        out.append(ev.EnergyNow(to=u.side, unit=u.name, energy=u.energy, spent=1))
+        out.append(ev.Stance(unit=u.name, unit_side=u.side, kneeling=u.kneeling))
+        out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=1))
     elif isinstance(a, Swap):
         cost = swap_cost(u, sorted(a.hands))
         u.energy -= cost
         u.hands = sorted(a.hands)
         if held_shield(u):
             reveal(u, "shield", out)
-        out.append(ev.Swapped(unit=u.name, held=held_labels(u)))
-        out.append(ev.EnergyNow(to=u.side, unit=u.name, energy=u.energy, spent=cost))
+        out.append(ev.Swapped(unit=u.name, unit_side=u.side, held=held_labels(u)))
+        out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=cost))
     elif isinstance(a, Discard):
         for i in u.hands:
             if u.items[i].code == "shield":
                 u.items[i].gone = True
         u.hands = []
-        out.append(ev.ShieldDiscarded(unit=u.name))
+        out.append(ev.ShieldDiscarded(unit=u.name, unit_side=u.side))
     elif isinstance(a, Disengage):
         act.disengage_tried = True
         act.obligation = False
         die = dice.d6()
         ok = die >= 4
-        out.append(ev.Disengage(unit=u.name, die=die, success=ok))
+        out.append(ev.Disengage(unit=u.name, unit_side=u.side, die=die, success=ok))
         dmg = dice.d6()
-        out.append(ev.DamageDice(unit=u.name, dice=[dmg], raw=dmg))
+        out.append(ev.DamageDice(unit=u.name, unit_side=u.side, dice=[dmg], raw=dmg))
         deal(state, a.unit, dmg, None, out)
         if ok:
             act.disengaged = True
@@ -1892,22 +1960,22 @@ def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         u.kneeling = False
         act.obligation = False
         reveal(u, "jumpjet", out)
-        out.append(ev.Jumped(unit=u.name, src=sq(src), dst=sq(a.square)))
-        out.append(ev.EnergyNow(to=u.side, unit=u.name, energy=0, spent=2))
+        out.append(ev.Jumped(unit=u.name, unit_side=u.side, src=sq(src), dst=sq(a.square)))
+        out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=0, spent=2))
     elif isinstance(a, TakeOff | Land):
         u.energy -= 1
         u.airborne = isinstance(a, TakeOff)
         u.kneeling = False
         reveal(u, "wings", out)
-        out.append(ev.Flight(unit=u.name, airborne=u.airborne))
-        out.append(ev.EnergyNow(to=u.side, unit=u.name, energy=u.energy, spent=1))
+        out.append(ev.Flight(unit=u.name, unit_side=u.side, airborne=u.airborne))
+        out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=1))
     elif isinstance(a, Detonate):
         _do_detonate(state, a.unit, dice, out)
     elif isinstance(a, Accelerate):
         u.accel_used = True
         act.accel = True
         reveal(u, "accel", out)
-        out.append(ev.Accelerated(unit=u.name))
+        out.append(ev.Accelerated(unit=u.name, unit_side=u.side))
     elif isinstance(a, End):
         end_activation(state, dice, out)
         return out
@@ -1925,33 +1993,37 @@ def _after_action(state: EvaState, dice: Dice, out: list) -> None:
 def _activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list:
     """EVA-6.1: the start of an activation, in its order."""
     u = state.units[a.unit]
-    out: list = [ev.Activated(unit=u.name)]
+    out: list = [ev.Activated(unit=u.name, unit_side=u.side)]
     u.activations += 1
     act = Activation(unit=a.unit)
     state.activation = act
     if u.has("s2") and u.armour < u.max_armour:  # 1. regeneration
         u.armour = min(u.max_armour, u.armour + 2)
-        out.append(ev.Regenerated(to=u.side, unit=u.name, armour=u.armour))
+        out.append(ev.Regenerated(to=u.side, unit=u.name, unit_side=u.side, armour=u.armour))
     if u.trauma("body") and not u.has("pseudo"):  # 2. body trauma check, private
         die = dice.d6(to=u.side)
         skipped = die == 1
-        out.append(ev.PrivateRoll(to=u.side, unit=u.name, kind="body", die=die, success=skipped))
+        out.append(
+            ev.PrivateRoll(to=u.side, unit=u.name, unit_side=u.side, kind="body", die=die, success=skipped)
+        )
         if skipped:
-            out.append(ev.Skipped(unit=u.name))
+            out.append(ev.Skipped(unit=u.name, unit_side=u.side))
             end_activation(state, dice, out)
             return out
     if a.berserk and berserk_eligible(u):  # 3. Berserk roll, private
         die = dice.d6(to=u.side)
         ok = die >= u.armour
-        out.append(ev.PrivateRoll(to=u.side, unit=u.name, kind="berserk", die=die, success=ok))
+        out.append(
+            ev.PrivateRoll(to=u.side, unit=u.name, unit_side=u.side, kind="berserk", die=die, success=ok)
+        )
         if ok:
             u.berserk = True
-            out.append(ev.WentBerserk(unit=u.name))
+            out.append(ev.WentBerserk(unit=u.name, unit_side=u.side))
             reveal(u, "berserk", out)
     u.energy = max_energy(u)  # 4.
     act.hands_at_start = list(u.hands)  # 5.
     act.obligation = is_engaged(state, u)
-    out.append(ev.EnergyNow(to=u.side, unit=u.name, energy=u.energy, maximum=u.energy))
+    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, maximum=u.energy))
     return out
 
 
@@ -1968,7 +2040,13 @@ def _do_neutralise(state: EvaState, u: Unit, act: Activation, a: Neutralise, dic
         cover = in_cover(state, u, t)
         tn, mods = tn_and_mods(state, u, t, None, False, True, cover, band)
         out.append(
-            ev.AttackOdds(to=u.side, unit=u.name, tn=tn, modifiers=[_(m) + f" {d:+d}" for m, d in mods])
+            ev.AttackOdds(
+                to=u.side,
+                unit=u.name,
+                unit_side=u.side,
+                tn=tn,
+                modifiers=[_(m) + f" {d:+d}" for m, d in mods],
+            )
         )
         die = _to_hit(u, tn, dice, faces, out)
         hit = _hits(die, tn)
@@ -1983,7 +2061,9 @@ def _do_neutralise(state: EvaState, u: Unit, act: Activation, a: Neutralise, dic
     out.append(
         ev.Neutralise(
             unit=u.name,
+            unit_side=u.side,
             target=t.name,
+            target_side=t.side,
             dice=faces,
             automatic=engaged,
             hit=hit,
@@ -1992,7 +2072,7 @@ def _do_neutralise(state: EvaState, u: Unit, act: Activation, a: Neutralise, dic
             success=success,
         )
     )
-    out.append(ev.EnergyNow(to=u.side, unit=u.name, energy=u.energy, spent=1))
+    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=1))
 
 
 def _do_detonate(state: EvaState, ui: int, dice: Dice, out: list) -> None:
@@ -2001,12 +2081,12 @@ def _do_detonate(state: EvaState, ui: int, dice: Dice, out: list) -> None:
     u.energy -= 3
     reveal(u, "dmodule", out)
     faces = dice.nd6(2)
-    out.append(ev.Detonated(unit=u.name, dice=list(faces)))
+    out.append(ev.Detonated(unit=u.name, unit_side=u.side, dice=list(faces)))
     raw = max(u.armour, 0) + sum(faces)
     hit = []
     for j, o in enumerate(state.units):
         if j != ui and o.on_board and d2(o.square, u.square) <= 4:
-            out.append(ev.DamageDice(unit=o.name, dice=list(faces), raw=raw))
+            out.append(ev.DamageDice(unit=o.name, unit_side=o.side, dice=list(faces), raw=raw))
             deal(state, j, raw, None, out)
             hit.append(j)
     u.armour = 0
@@ -2068,3 +2148,29 @@ def check_invariants(state: EvaState) -> None:
 
 def rules_hands_ok(u: Unit) -> bool:
     return hands_legal(u, u.hands) is None or (u.trauma("arms") and len(u.hands) <= 2)
+
+
+def public_damage_taken(units: Sequence[Any], events: Sequence[Any]) -> list[int]:
+    """The raw damage (before the AT field) each side's Evas took, by the public
+    events only (EVA-18.2): a shot's hit, damage dice (melee, Extended Arms,
+    disengagement, D-Module blast) and a fall's die. ``units`` need ``name`` and
+    ``side``; an event names the side of a name both sides have (``<field>_side``).
+    A Spear's instant destruction has no damage figure and counts nothing."""
+    names = [u.name for u in units]
+    side_of = {u.name: u.side for u in units if names.count(u.name) == 1}
+    taken = [0, 0]
+    for e in events:
+        if e.to is not None:
+            continue
+        if isinstance(e, ev.ShotRolled):
+            name, side, raw = e.target, e.target_side, e.raw
+        elif isinstance(e, ev.DamageDice):
+            name, side, raw = e.unit, e.unit_side, e.raw
+        elif isinstance(e, ev.Fell):
+            name, side, raw = e.unit, e.unit_side, e.die
+        else:
+            continue
+        side = side if side >= 0 else side_of.get(name, -1)
+        if side >= 0:
+            taken[side] += raw
+    return taken

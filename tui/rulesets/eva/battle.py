@@ -35,6 +35,7 @@ from engine.record import SaveError
 from engine.ruleset import ActionError
 from engine.rulesets.eva import actions as act
 from engine.rulesets.eva.options import EvaOptions
+from engine.rulesets.eva.rules import public_damage_taken
 from engine.rulesets.eva.scenario import EvaMap
 from engine.rulesets.eva.view import EvaView, OwnUnit
 from tui.rulesets.eva.board import HEIGHT, WIDTH, EvaBoard, Overlay, square_name
@@ -49,6 +50,7 @@ from tui.rulesets.eva.panels import (
     item_label,
     log_glyphs,
     melee_text,
+    named_players,
     neutralise_text,
     percent,
     player_name,
@@ -310,6 +312,18 @@ class EvaGameScreen(WartableScreen):
 
     def _player(self, side: int) -> str:
         return player_name(self.game.players, side)
+
+    def _unit_label(self, index: int) -> str:
+        """An Eva's name, with its player's when the other side has an Eva of that name
+        (as the log writes it)."""
+        view = self.view
+        if view is None:
+            return "?"
+        u = view.units[index]
+        if not any(o.name == u.name and o.side != u.side for o in view.units):
+            return u.name
+        label = _("{unit} ({player})").format(unit=u.name, player=_("Player {n}").format(n=u.side + 1))
+        return named_players(label, self.game.players)
 
     @property
     def _ascii(self) -> bool:
@@ -810,14 +824,14 @@ class EvaGameScreen(WartableScreen):
             return
         if opts.kind == "zone":
             lines = [
-                event_line(e, self.viewer)
+                event_line(e, self.viewer, self.game.players)
                 for e in self.game.log(self.viewer)
                 if type(e).__name__ == "RollOff"
             ]
             lines.append(Text(_("You choose where your Evas deploy (EVA-5.2).")))
             choices = [
-                ("south", _("South: rows 1-3")),
-                ("north", _("North: rows 28-30")),
+                ("south", _("South: rows 1–3")),
+                ("north", _("North: rows 28–30")),
             ]
             self._open_question(_("Deployment zone"), lines, choices, "south", lambda c: act.ChooseZone(c))
         elif opts.kind == "decide":
@@ -827,9 +841,9 @@ class EvaGameScreen(WartableScreen):
                 self.selected = unit.index
                 self._draw_board()
                 self._draw_panel()
-            name = unit.name if unit is not None else "?"
+            name = self._unit_label(unit.index) if unit is not None else "?"
             context = [
-                event_line(e, self.viewer)
+                event_line(e, self.viewer, self.game.players)
                 for e in self.game.log(self.viewer)[-12:]
                 if type(e).__name__ in ("MeleeRolled", "TraumaInflicted", "Stowed")
             ][-1:]
@@ -903,7 +917,7 @@ class EvaGameScreen(WartableScreen):
                     a=names[0], x=result.scores[0], b=names[1], y=result.scores[1]
                 )
             )
-        taken = self._raw_damage_taken(view)
+        taken = public_damage_taken(view.units, self.game.events)
         if any(taken):
             lines.append(
                 _("Damage taken before the AT field (public dice): {a} {x}, {b} {y}").format(
@@ -921,23 +935,6 @@ class EvaGameScreen(WartableScreen):
             self._to_title()
 
         self.app.push_screen(GameOverScreen(headline, lines, public), back)
-
-    def _raw_damage_taken(self, view: EvaView) -> list[int]:
-        side_of = {}
-        for u in view.units:
-            side_of.setdefault(u.name, u.side)
-        taken = [0, 0]
-        for e in self.game.events:
-            if e.to is not None:
-                continue
-            name = (
-                getattr(e, "target", None)
-                if type(e).__name__ == "ShotRolled"
-                else (getattr(e, "unit", None) if type(e).__name__ == "DamageDice" else None)
-            )
-            if name in side_of:
-                taken[side_of[name]] += int(getattr(e, "raw", 0) or 0)
-        return taken
 
     def _to_title(self) -> None:
         """Straight back to the title screen (it reads the saves again as it comes back)."""

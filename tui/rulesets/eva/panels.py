@@ -371,12 +371,13 @@ def event_line(
     event: Any,
     viewer: int | None,
     players: Sequence[str] = (),
-    glyphs: dict[str, str] | None = None,
+    glyphs: dict[Any, str] | None = None,
     ascii_only: bool = False,
 ) -> Text:
     """One log line: private events (seen only by ``viewer``) in italics, a new round
     in bold. ``players``: the players' names, written for "Player 1" and "Player 2";
-    ``glyphs``: Eva name → board glyph, shown before the line of an Eva's event."""
+    ``glyphs``: Eva → board glyph (:func:`log_glyphs`), shown before the line of an Eva's
+    event."""
     try:
         body = event.text()
     except Exception:  # noqa: BLE001 - a malformed event is shown by name, never crashes the log
@@ -391,19 +392,26 @@ def event_line(
     elif getattr(event, "to", None) is not None:
         style = "italic"
     text = Text()
-    name = getattr(event, "unit", None) or getattr(event, "attacker", None)
-    if glyphs and isinstance(name, str) and name in glyphs:
-        text.append(glyphs[name], style="bold reverse")
+    field = "unit" if getattr(event, "unit", None) else "attacker"
+    name = getattr(event, field, None)
+    side = getattr(event, field + "_side", -1)
+    key = (name, side) if isinstance(side, int) and side >= 0 else name
+    if glyphs and isinstance(name, str) and key in glyphs:
+        text.append(glyphs[key], style="bold reverse")
         text.append(" ")
     text.append(body, style=style)
     return ascii_text(text, ascii_only)
 
 
-def log_glyphs(view: EvaView, ascii_only: bool = False) -> dict[str, str]:
-    """Eva name → glyph, for the names that only one Eva of the game has."""
+def log_glyphs(view: EvaView, ascii_only: bool = False) -> dict[Any, str]:
+    """Eva → glyph for the log: keyed by the name, for the names that only one Eva of
+    the game has, and by (name, side) for every Eva (the events of a name both sides
+    have give its side)."""
     glyphs = unit_glyphs(view, ascii_only)
     names = [u.name for u in view.units]
-    return {u.name: glyphs[u.index] for u in view.units if names.count(u.name) == 1}
+    out: dict[Any, str] = {u.name: glyphs[u.index] for u in view.units if names.count(u.name) == 1}
+    out.update({(u.name, u.side): glyphs[u.index] for u in view.units})
+    return out
 
 
 class NotationSuggester(Suggester):
