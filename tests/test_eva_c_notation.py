@@ -92,6 +92,42 @@ def test_fire_refusal_names_a_missing_weapon_and_a_missing_enemy() -> None:
     assert "no ranged weapon" in str(fire_refusal(st, 0))
 
 
+def test_eva_9_2_an_item_the_eva_does_not_carry_is_refused_with_the_words_of_its_items() -> None:
+    """EVA-9.2: naming an item the Eva does not carry, by a wrong word or by its full
+    name, lists the words its carried items are named by, with their names."""
+    st = make_state(
+        [
+            {"name": "Unit-B", "side": 0, "square": "J10", "weapons": ["hrifle", "knife"]},
+            {"name": "C", "side": 1, "square": "J18", "weapons": ["rifle"]},
+        ]
+    )
+    start(st, "Unit-B")
+    refusal = _refusal(st, 0, "Unit-B fire J18 rifle")
+    assert refusal.rule == "EVA-9.2"
+    assert str(refusal).startswith(
+        "Unit-B carries no 'rifle'; its items: hrifle (Heavy Pallet Rifle), knife (Quantum Knife)."
+    )
+    full = _refusal(st, 0, "Unit-B fire J18 Heavy Pallet Rifle")
+    assert str(full).startswith(
+        "Unit-B carries no 'Heavy Pallet Rifle'; its items: hrifle (Heavy Pallet Rifle),"
+    )
+    assert isinstance(actions.parse_action(st, 0, "Unit-B fire J18 hrifle"), actions.Fire)
+
+
+def test_eva_9_2_the_help_gives_the_word_of_every_item() -> None:
+    """EVA-9.2: both help texts have a table row for the word of every item the
+    notation names (each weapon and the Shield)."""
+    from importlib import resources
+
+    from engine.rulesets.eva.catalog import WEAPONS
+
+    folder = resources.files("engine.rulesets.eva") / "help"
+    for lang in ("en", "ru"):
+        text = (folder / f"{lang}.md").read_text(encoding="utf-8")
+        for code in [*WEAPONS, "shield"]:
+            assert f"| `{code}` |" in text, (lang, code)
+
+
 def test_orders_are_english_and_the_error_says_so() -> None:
     st = make_state(
         [
@@ -129,3 +165,14 @@ def test_every_event_text_of_a_played_game_is_a_sentence() -> None:
     for e in evs:
         assert e.text().rstrip().endswith((".", "!")), e.text()
     assert of(evs, ev.ShotRolled)
+
+
+def test_eva_12_3_the_help_says_one_melee_attack_per_activation() -> None:
+    """EVA-12.3: at most one melee attack per activation, said in both help texts."""
+    from importlib import resources
+
+    folder = resources.files("engine.rulesets.eva") / "help"
+    en = " ".join((folder / "en.md").read_text(encoding="utf-8").split())
+    ru = " ".join((folder / "ru.md").read_text(encoding="utf-8").split())
+    assert "for 3 energy, **once per activation**" in en
+    assert "за 3 энергии, **один раз за ход**" in ru

@@ -47,7 +47,7 @@ import msgspec
 from engine.geometry.square import BadSquare, parse_square, square_name
 from engine.i18n import _
 from engine.ruleset import AmbiguousAction, IllegalAction, NotationError
-from engine.rulesets.eva.state import EvaState
+from engine.rulesets.eva.state import EvaState, Unit
 
 __all__ = ["ACTION_TYPES", "format_action", "parse_action"]
 
@@ -405,7 +405,28 @@ def _item(state: EvaState, unit: int, label: str, held_first: bool = False) -> i
                 if len(held) == 1:
                     return held[0]
             return i
-    raise IllegalAction(_("{unit} carries no {item!r}.").format(unit=u.name, item=label), "EVA-9.2")
+    raise IllegalAction(
+        _("{unit} carries no {item!r}; its items: {items}.").format(
+            unit=u.name, item=label, items=_item_words(u)
+        )
+        if any(not it.gone for it in u.items)
+        else _("{unit} carries no {item!r} and has no items left.").format(unit=u.name, item=label),
+        "EVA-9.2",
+    )
+
+
+def _item_words(u: Unit) -> str:
+    """The words the Eva's items are named by in notation, each with its catalogue name
+    (``hrifle (Heavy Pallet Rifle), knife (Quantum Knife)``)."""
+    from engine.rulesets.eva.catalog import EQUIPMENT, WEAPONS
+
+    words = []
+    for it in u.items:
+        if it.gone:
+            continue
+        item = WEAPONS.get(it.code) or EQUIPMENT.get(it.code)
+        words.append(f"{it.label} ({_(item.name)})" if item is not None else it.label)
+    return ", ".join(words)
 
 
 def _hands_list(state: EvaState, unit: int, text: str) -> list[int]:
@@ -588,8 +609,8 @@ def _parse_unit_command(state: EvaState, side: int, unit: int, rest: str, rules:
             i += 1
         elif not label:
             label = rest_args[i]
-        else:
-            raise NotationError(_("Unexpected {text!r}.").format(text=rest_args[i]))
+        else:  # e.g. an item's full name: refused with the words of the Eva's items
+            label += " " + rest_args[i]
         i += 1
     if label:
         return Fire(unit, target, _item(state, unit, label, held_first=True), burst, aimed)
