@@ -50,7 +50,7 @@ def test_colours_by_character_and_rows_from_the_top():
     [
         (10, "....x...............", 14, 5, "unknown square 'x'"),
         (29, "--.-----------------", 33, 3, "deployment row"),
-        (10, ".......-............", 14, 8, "only in rows 1-3 and 28-30"),
+        (10, ".......-............", 14, 8, "only in rows 1–3 and 28–30"),
         (10, "...............", 14, 16, "has 15 squares"),
     ],
 )

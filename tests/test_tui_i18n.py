@@ -90,3 +90,46 @@ def test_translations_keep_the_placeholders(tool) -> None:
             if got != expected and not (len(ids) > 1 and got <= expected):
                 bad.append(ids[0])
     assert bad == []
+
+
+def _russian_texts(tool) -> list[str]:
+    """Every Russian text: the catalogue's translations and the help files."""
+    catalog = tool.read_catalog(ROOT / "engine" / "locale" / "ru" / "LC_MESSAGES" / "wartable.po")
+    texts = []
+    for message in catalog:
+        if message.id:
+            texts += message.string if isinstance(message.string, tuple) else [message.string]
+    texts += [p.read_text(encoding="utf-8") for p in sorted(ROOT.glob("engine/rulesets/*/help/ru.md"))]
+    return texts
+
+
+def test_russian_writes_yo_in_every_word_that_has_it(tool) -> None:
+    """No Russian word is written both with ё and with е (жёлтое, зелёное, Копьё
+    everywhere); все and всё are two words."""
+    import re
+
+    words = {w.lower() for text in _russian_texts(tool) for w in re.findall(r"[а-яёА-ЯЁ]+", text)}
+    both = sorted(w for w in words if "ё" in w and w.replace("ё", "е") in words and w != "всё")
+    assert both == []
+    assert {"жёлтое", "зелёное", "копьё"} <= words
+
+
+def test_ranges_are_written_with_an_en_dash(tool) -> None:
+    """A range of numbers or columns is written 1–3, A–T in English and Russian
+    texts (messages and help); a hyphen stays in notation such as E4-B6."""
+    import re
+
+    catalog = tool.read_catalog(ROOT / "engine" / "locale" / "ru" / "LC_MESSAGES" / "wartable.po")
+    texts = _russian_texts(tool) + [m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id]
+    texts += [p.read_text(encoding="utf-8") for p in sorted(ROOT.glob("engine/rulesets/*/help/en.md"))]
+    hyphen = re.compile(r"(?<![\w.-])(\d+-\d+|[A-Ta-t]-[A-Ta-t])(?![\w.-])")
+    assert [m.group(0) for text in texts for m in hyphen.finditer(text)] == []
+
+
+def test_russian_kneel_and_empty_hands_wording() -> None:
+    """The kneel key reads «На колено/встать»; an Eva with nothing in hand «В руках: ничего»."""
+    with open(ROOT / "engine/locale/ru/LC_MESSAGES/wartable.mo", "rb") as fh:
+        t = gettext.GNUTranslations(fh)
+    assert t.gettext("Kneel/stand") == "На колено/встать"
+    assert t.gettext("Holds: empty hands") == "В руках: ничего"
+    assert t.gettext("{unit} stands up.") == "{unit} встаёт с колена."

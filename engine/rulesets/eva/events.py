@@ -218,6 +218,8 @@ class Swapped(Event, tag="swapped"):
     unit_side: int = -1
 
     def text(self) -> str:
+        if not self.held:
+            return _("{unit} now holds: empty hands.").format(unit=_who(self.unit, self.unit_side))
         held = _held(self.held)
         return _("{unit} now holds: {held}.").format(unit=_who(self.unit, self.unit_side), held=held)
 

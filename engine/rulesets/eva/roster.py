@@ -153,7 +153,7 @@ def validate(r: Roster) -> list[Problem]:
             out.append(
                 Problem(
                     "EVA-17.6",
-                    N_("{name}: AT level {level} does not exist (0-6)."),
+                    N_("{name}: AT level {level} does not exist (0–6)."),
                     {"name": name, "level": e.at},
                 )
             )

@@ -124,7 +124,7 @@ def parse_map(text: str, key: str = "custom") -> EvaMap:
             if ch == "." and zone_row:
                 raise MapError(f"row {y} is a deployment row: write open squares there as '-'", n, c)
             if ch == "-" and not zone_row:
-                raise MapError("'-' marks deployment squares, which are only in rows 1-3 and 28-30", n, c)
+                raise MapError("'-' marks deployment squares, which are only in rows 1–3 and 28–30", n, c)
         rows.append(line)
     if len(rows) != HEIGHT:
         raise MapError(f"the board has {len(rows)} rows; it needs {HEIGHT}", first_row_line or len(lines))

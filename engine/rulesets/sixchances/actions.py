@@ -289,7 +289,7 @@ def parse_notation(text: str) -> tuple[type, dict[str, Any]]:
             body, _sep, cell_text = body.rpartition("@")
             body = body.strip()
             if not re.fullmatch(_CELL, cell_text.strip()):
-                raise _syntax(text, _("a cell is a column a-f and a row 1-4, e.g. c2"))
+                raise _syntax(text, _("a cell is a column a–f and a row 1–4, e.g. c2"))
             cell = cell_text.strip().lower()
         if body.lower() == "none":
             return Regroup, {"moves": (), "cell": cell}

@@ -459,8 +459,12 @@ class EvaGameScreen(WartableScreen):
         opts = self.opts
         if opts is not None and opts.kind == "deploy" and self.selected == self.deploy_unit:
             text.append("\n")
+            hands = self._hands(self.selected)
             text.append(
-                _("Holds when placed: {hands}").format(hands=self._hands_label(self.selected)), "bold"
+                _("Holds when placed: {hands}").format(hands=self._hands_label(self.selected))
+                if hands
+                else _("Holds when placed: empty hands"),
+                "bold",
             )
         self._set_panel(panel, ascii_text(text, self._ascii))
 

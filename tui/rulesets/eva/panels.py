@@ -173,6 +173,11 @@ def player_name(players: Sequence[str], side: int) -> str:
     return f"{name} ({number})"
 
 
+def _holds(items: list[str]) -> str:
+    """The panel's line of what an Eva holds (a sentence of its own for empty hands)."""
+    return _("Holds: {items}").format(items=", ".join(items)) if items else _("Holds: empty hands")
+
+
 def short_player(players: Sequence[str], side: int) -> str:
     """The player's name, or "Player 1" when it is the default one."""
     name = players[side] if side < len(players) else ""
@@ -260,13 +265,7 @@ def unit_panel_text(
             text.append(_("Shield points: {n}").format(n=u.shield_points) + "\n")
         held = [u.items[i] for i in u.hands if 0 <= i < len(u.items)]
         text.append(
-            _("Holds: {items}").format(
-                items=", ".join(
-                    item_label(it.label) + (" (" + _("auto") + ")" if it.auto else "") for it in held
-                )
-                or _("empty hands")
-            )
-            + "\n"
+            _holds([item_label(it.label) + (" (" + _("auto") + ")" if it.auto else "") for it in held]) + "\n"
         )
         stowed = [item_label(it.label) for i, it in enumerate(u.items) if i not in u.hands and not it.gone]
         if stowed:
@@ -282,10 +281,7 @@ def unit_panel_text(
             ]
             text.append(_("Traumas: {list}").format(list=", ".join(parts)) + "\n")
     else:
-        text.append(
-            _("Holds: {items}").format(items=", ".join(item_label(h) for h in u.held) or _("empty hands"))
-            + "\n",
-        )
+        text.append(_holds([item_label(h) for h in u.held]) + "\n")
         if u.revealed:
             text.append(
                 _("Seen to have: {items}").format(items=", ".join(_item_name(c) for c in u.revealed)) + "\n"
