@@ -395,12 +395,34 @@ async def test_the_status_line_names_the_defender_in_the_defence_step(sc_home: P
         status = text_of(screen.query_one("#sc-status", Static))
         name = ("Alice", "Boris")[defender]
         assert f"{name} (Player {defender + 1}): Defence step" in status
-        choices = len(game.options(defender).choices)
-        if choices < 3:
-            await pilot.press("3")
-            await pilot.pause()
-            assert any("press 1" in n for n in notes(app))
-            assert game.state.phase == "defend"
+    assert app.errors == []
+
+
+@run
+async def test_each_stat_keeps_its_digit_when_one_is_empty(sc_home: Path) -> None:  # noqa: F811
+    """SC-3.3, SC-5.3: the target has no Resilience, so 2 (Resilience's key) does not
+    defend with Support: its row stays, disabled, and the key says why; 3 is Support."""
+    game = two_players()
+    game.state = position(["1A 4/3/3"], ["2A 4/0/3"], reserves=((1, 1, 1), (1, 1, 1)))
+    game.submit(0, Attack("1A", "2A"))
+    assert game.state.phase == "defend"
+    app = make_app(sc_home)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = SixChancesScreen(game, viewer=1)
+        app.push_screen(screen)
+        await pilot.pause()
+        rows = screen.query_one("#sc-choices")
+        assert [o.id for o in rows._options] == ["pot", "res", "sup"]
+        assert [o.disabled for o in rows._options] == [False, True, False]
+        assert [rows._plain[i].plain.split()[0] for i in range(3)] == ["1", "2", "3"]
+        await pilot.press("2")
+        await pilot.pause()
+        assert game.state.phase == "defend"
+        assert any("2A's Resilience is 0" in n and "SC-5.3" in n for n in notes(app))
+        await pilot.press("3")
+        await pilot.pause()
+        defence = [e for e in game.events if isinstance(e, DefenceRolled)]
+        assert defence[-1].stat == "sup"
     assert app.errors == []
 
 

@@ -30,6 +30,7 @@ from engine.i18n import N_, _, ngettext
 from engine.record import SaveError
 from engine.ruleset import ActionError, Event
 from engine.rulesets.sixchances.actions import Attack, Defend, EndTurn, MoveSquad, Pass, Reinforce
+from engine.rulesets.sixchances.catalog import STATS
 from engine.rulesets.sixchances.events import AttackDeclared, GameOver, TurnBegan
 from engine.rulesets.sixchances.options import (
     AttackChoice,
@@ -49,7 +50,7 @@ from tui.rulesets.sixchances.panels import (
     occupants,
 )
 from tui.rulesets.sixchances.rows import ActionRows
-from tui.rulesets.sixchances.tokens import die_text, player_name, tokens_text
+from tui.rulesets.sixchances.tokens import die_text, player_name, stat_name, tokens_text
 from tui.screens.base import WartableScreen
 from tui.widgets.bars import TitleBar
 
@@ -129,9 +130,9 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
         Binding("a,ф", "declare", N_("Attack"), show=False),
         Binding("m,ь", "move", N_("Move")),
         Binding("p,з", "pass_turn", N_("Pass")),
-        Binding("1", "defend_number(0)", N_("Defend with the first stat"), show=False),
-        Binding("2", "defend_number(1)", N_("Defend with the second stat"), show=False),
-        Binding("3", "defend_number(2)", N_("Defend with the third stat"), show=False),
+        Binding("1", "defend_number(0)", N_("Defend with Potential"), show=False),
+        Binding("2", "defend_number(1)", N_("Defend with Resilience"), show=False),
+        Binding("3", "defend_number(2)", N_("Defend with Support"), show=False),
         Binding("e,у", "end_turn", N_("End the turn")),
         Binding("colon", "notation", N_("Type an action"), show=False),
         Binding("ctrl+z", "undo", N_("Undo my last action"), show=False),
@@ -918,21 +919,20 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
             self._submit(Defend(stat=stat))  # type: ignore[arg-type]
 
     def action_defend_number(self, index: int) -> None:
-        """Defend with the stat of row ``index`` (the keys 1, 2, 3); a number without a row
-        says which numbers there are."""
+        """Defend with the stat of key ``index`` + 1: 1 Potential, 2 Resilience, 3 Support,
+        whatever the levels, so a digit never means another stat; the digit of a stat at
+        level 0 says that it cannot defend (SC-3.3, SC-5.3)."""
         options = self.options()
-        if not isinstance(options, DefenceOptions):
+        if not isinstance(options, DefenceOptions) or not 0 <= index < len(STATS):
             return
-        if 0 <= index < len(options.choices):
-            self._submit(Defend(stat=options.choices[index].stat))  # type: ignore[arg-type]
+        stat = STATS[index]
+        if any(c.stat == stat for c in options.choices):
+            self._submit(Defend(stat=stat))
             return
-        n = len(options.choices)
         self.notify(
-            ngettext(
-                "{target} can defend with one stat only: press 1 (SC-5.3).",
-                "{target} can defend with {n} stats: press 1 to {n} (SC-5.3).",
-                n,
-            ).format(target=options.target, n=n),
+            _("{target}'s {stat} is 0: it cannot defend (SC-3.3, SC-5.3).").format(
+                target=options.target, stat=stat_name(stat)
+            ),
             severity="warning",
             timeout=4,
             markup=False,
