@@ -258,6 +258,38 @@ async def test_each_player_sees_every_event_since_they_last_looked(sc_home: Path
     assert app.errors == []
 
 
+@run
+async def test_after_a_resume_the_news_start_where_they_did_before_quitting(sc_home: Path) -> None:  # noqa: F811
+    """The curtain of a game loaded from its save shows the same news as before quitting:
+    everything since that player's own last action, not older events."""
+    game = two_players(sc_home / "resume.json")
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SixChancesScreen(game))
+        await pilot.pause()
+        await to_first_attack(pilot, game)
+        attacker = game.state.active
+        await pilot.press("enter", "enter")  # the attack
+        await pilot.pause()
+        await pilot.press("enter", "1")  # the defender, behind the curtain, defends
+        await pilot.pause()
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen) and table(app).decider() == attacker
+        before = list(curtain.news)
+        game.save()
+        loaded = Game.load(sc_home / "resume.json")
+        app.pop_screen()
+        app.pop_screen()
+        app.push_screen(SixChancesScreen(loaded))
+        await pilot.pause()
+        await pilot.pause()
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen)
+        assert curtain.news == before
+        assert not any("reveals" in line for line in curtain.news)  # nothing from before the attack
+    assert app.errors == []
+
+
 # ---------------------------------------------------------------------------
 # 3-4. The builder: only behind the curtain; a draft outlives quitting
 # ---------------------------------------------------------------------------

@@ -34,7 +34,7 @@ class GamePlaceholderScreen(WartableScreen):
     def _summary(self) -> str:
         """The state summary in the current language."""
         save = self.game.to_save()
-        return render_summary(save.summary, save.summary_message)
+        return render_summary(save.summary, save.summary_message, save.players)
 
     def compose_body(self) -> ComposeResult:
         """The facts of the game and the note."""

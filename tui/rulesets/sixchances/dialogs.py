@@ -144,7 +144,7 @@ class GameOverScreen(SixChancesHelp, WartableModal):
             box.border_title = _("Game over")
             yield Static(Text(head, style="bold"), id="sc-over-head")
             yield Static(
-                _("End condition: {condition} ({rule}).").format(condition=_(r.reason), rule=r.rule),
+                _("End condition: {condition} ({rule}).").format(condition=self._why(), rule=r.rule),
                 markup=False,
             )
             yield Static(self._totals(), id="sc-over-totals")
@@ -158,6 +158,12 @@ class GameOverScreen(SixChancesHelp, WartableModal):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Look at the table"), id="sc-over-table", compact=True)
                 yield Button(_("Main menu"), id="sc-over-menu", compact=True)
+
+    def _why(self) -> str:
+        """The end condition, saying who ran out and who was ahead (SC-11.2-SC-11.5)."""
+        from engine.rulesets.sixchances.events import ending_why
+
+        return ending_why(self.result.winner, self.view.ending, self.players) or _(self.result.reason)
 
     def _totals(self) -> Table:
         table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)

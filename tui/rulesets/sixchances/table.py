@@ -31,7 +31,7 @@ from engine.record import SaveError
 from engine.ruleset import ActionError, Event
 from engine.rulesets.sixchances.actions import Attack, Defend, EndTurn, MoveSquad, Pass, Reinforce
 from engine.rulesets.sixchances.catalog import STATS
-from engine.rulesets.sixchances.events import AttackDeclared, GameOver, TurnBegan
+from engine.rulesets.sixchances.events import AttackDeclared, GameOver, TurnBegan, outcome_text
 from engine.rulesets.sixchances.options import (
     AttackChoice,
     AttackOptions,
@@ -55,10 +55,6 @@ from tui.screens.base import WartableScreen
 from tui.widgets.bars import TitleBar
 
 __all__ = ["SixChancesScreen"]
-
-#: How many recent events the curtain of a game resumed from a save shows (nobody has
-#: looked at the table yet in this session).
-NEWS_LINES = 12
 
 
 class EventLog(RichLog):
@@ -253,10 +249,10 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
 
         self._log_count = 0
         if not self.seen:
-            # a resumed game: the last few events make the news; a new one shows everything
-            n = len(self.game.events)
+            # a resumed game: each player's news start where they did before quitting, at
+            # the events of that player's own last action; a new game shows everything
             for side in (0, 1):
-                self.seen[side] = n - min(n, NEWS_LINES // 2) if self._started else 0
+                self.seen[side] = self.game.last_action_events(side) if self._started else 0
         for side, draft in load_drafts(self.game).items():
             self.drafts.setdefault(side, draft)
         self.call_after_refresh(self.advance, True)
@@ -309,7 +305,7 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
         every public event since they last looked at the table."""
         from tui.rulesets.sixchances.dialogs import CurtainScreen
 
-        news = [e.text() for e in self.game.events[self.seen.get(side, 0) :] if e.to is None]
+        news = [self._event_text(e, side) for e in self.game.events[self.seen.get(side, 0) :] if e.to is None]
         self._busy = True
 
         def done(answer: str | None) -> None:
@@ -514,10 +510,12 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
         panel.border_title = ""
         if view.over:
             r = self.game.result()
-            who = _("Draw") if r.winner is None else _("{player} wins").format(player=self.who(r.winner))
             head.update(
-                _("{who}: {condition} ({rule}). Remaining totals: {t1} to {t2}.").format(
-                    who=who, condition=_(r.reason), rule=r.rule, t1=r.scores[0], t2=r.scores[1]
+                _("{outcome} ({rule}). Remaining totals: {t1} to {t2}.").format(
+                    outcome=outcome_text(r.winner, self.state.ending, self.game.players),
+                    rule=r.rule,
+                    t1=r.scores[0],
+                    t2=r.scores[1],
                 )
             )
             panel.border_title = _("Game over")
@@ -690,13 +688,17 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
         building = self.state.phase == "build"
         return [e for e in self.game.log(side) if building or e.to is None]
 
-    @staticmethod
-    def _log_line(event: Event) -> Text:
-        """An event as a line of the log: turns and the result in bold, attack rolls in italics."""
+    def _log_line(self, event: Event) -> Text:
+        """An event as a line of the log, as the viewer reads it with the players' names:
+        turns and the result in bold, attack rolls in italics."""
         style = "bold" if isinstance(event, (TurnBegan, GameOver)) else ""
         if isinstance(event, AttackDeclared):
             style = "italic"
-        return Text(event.text(), style=style)
+        return Text(self._event_text(event, self.viewer), style=style)
+
+    def _event_text(self, event: Event, viewer: int | None) -> str:
+        """``event`` as ``viewer`` reads it, naming the players by their names."""
+        return event.text_for(viewer, self.game.players)
 
     def _log(self, view: View) -> None:
         log = self.query_one("#sc-log", EventLog)
