@@ -525,6 +525,65 @@ async def test_help_typed_as_an_action_shows_the_notation(sc_home: Path) -> None
     assert app.errors == []
 
 
+@run
+async def test_the_help_of_the_table_and_of_the_command_line_lists_the_notation(sc_home: Path) -> None:  # noqa: F811
+    """``?`` on the table lists the keys and then every form of the notation with what it
+    does; F1 in the command line (``:``) shows them too, not only the editing keys."""
+    from engine.rulesets.sixchances.actions import NOTATION
+
+    game = two_players()
+    for side in (0, 1):
+        game.submit(side, RULESET.legal_actions(game.state, side)[0])
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SixChancesScreen(game, viewer=game.state.active))
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert [form for form, _meaning in help_screen.notes] == [form for form, _meaning in NOTATION]
+        notes_text = text_of(help_screen.query_one("#help-notes", Static))
+        assert "1A x 2B" in notes_text and "Squad 1A attacks squad 2B" in notes_text
+        await pilot.press("escape", "colon", "f1")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert "regroup none" in text_of(help_screen.query_one("#help-notes", Static))
+    assert app.errors == []
+
+
+@run
+async def test_the_reinforcement_editor_takes_an_action_typed_after_a_colon(sc_home: Path) -> None:  # noqa: F811
+    """SC-9.3: ``:`` in the rearrangement opens the command line; ``regroup none`` plays
+    the rearrangement (nothing moves) and the turn goes on; its help lists the notation."""
+    game = two_players()
+    game.state = position(
+        ["1A 3/3/3"],
+        ["2A 3/3/3"],
+        reserves=((2, 2, 2), (1, 1, 1)),
+        unused_dice=((4, 6, 8, 10, 12), (4,)),
+        phase="regroup",
+        die=20,
+        allowance=5,
+    )
+    app = make_app(sc_home)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(SixChancesScreen(game, viewer=0))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, RegroupScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.notes
+        await pilot.press("escape", "colon", *"regroup none", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert game.state.phase != "regroup"
+        assert game.records[-1].text == "regroup none"
+    assert app.errors == []
+
+
 # ---------------------------------------------------------------------------
 # 14, 18. Keys: footers that fit, help in the player's language
 # ---------------------------------------------------------------------------

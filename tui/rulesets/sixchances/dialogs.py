@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -20,7 +20,54 @@ from tui.rulesets.sixchances.keys import SixChancesHelp
 from tui.rulesets.sixchances.tokens import player_name, tokens_text
 from tui.screens.base import WartableModal, WartableScreen
 
-__all__ = ["ChoiceScreen", "CurtainScreen", "GameOverScreen", "LogScreen", "NotationScreen"]
+__all__ = [
+    "ChoiceScreen",
+    "CurtainScreen",
+    "GameOverScreen",
+    "LogScreen",
+    "NotationScreen",
+    "prompt_notation",
+]
+
+
+def prompt_notation(app: Any, game: Any, side: int, act: Callable[[Any], None]) -> None:
+    """Ask for an action of ``side`` in notation (the command line, ``:``) and pass it,
+    parsed and legal, to ``act``; the engine's reason refuses anything else under the
+    field. ``help`` (or ``?``) opens the whole notation; F1 lists it under the keys."""
+    from engine.ruleset import ActionError
+    from tui.rulesets.sixchances.keys import notation_rows, notation_title
+    from tui.screens.prompts import TextPromptScreen
+
+    def asks_help(text: str) -> bool:
+        return text.strip().lower() in ("help", "?", "помощь")
+
+    def check(text: str) -> str | None:
+        if asks_help(text):
+            return None  # answered with the notation below
+        try:
+            game.parse(side, text)
+        except ActionError as exc:
+            return str(exc)
+        return None
+
+    def done(text: str | None) -> None:
+        if text and asks_help(text):
+            app.push_screen(NotationScreen())
+        elif text:
+            act(game.parse(side, text))
+
+    app.push_screen(
+        TextPromptScreen(
+            _("Type an action"),
+            _(
+                "An action in notation, e.g. 1A x 2B, defend res, reinforce d8, end; help or F1 lists them all."
+            ),
+            check=check,
+            notes=notation_rows(),
+            notes_title=notation_title(),
+        ),
+        done,
+    )
 
 
 class CurtainScreen(SixChancesHelp, WartableScreen):

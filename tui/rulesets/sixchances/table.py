@@ -114,6 +114,7 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
     """
 
     SCREEN_TITLE = N_("Six Chances Party")
+    HELP_NOTATION = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "to_targets", N_("Choose the target")),
         Binding("enter", "declare", N_("Attack")),
@@ -1049,40 +1050,12 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
 
     def action_notation(self) -> None:
         """Type an action in the game's notation (e.g. ``1A x 2B``, ``defend res``)."""
-        from tui.screens.prompts import TextPromptScreen
+        from tui.rulesets.sixchances.dialogs import prompt_notation
 
         side = self.viewer
         if side is None:
             return
-
-        def asks_help(text: str) -> bool:
-            return text.strip().lower() in ("help", "?", "помощь")
-
-        def check(text: str) -> str | None:
-            if asks_help(text):
-                return None  # answered with the notation below
-            try:
-                self.game.parse(side, text)
-            except ActionError as exc:
-                return str(exc)
-            return None
-
-        def done(text: str | None) -> None:
-            if text and asks_help(text):
-                from tui.rulesets.sixchances.dialogs import NotationScreen
-
-                self.app.push_screen(NotationScreen())
-            elif text:
-                self._submit(self.game.parse(side, text))
-
-        self.app.push_screen(
-            TextPromptScreen(
-                _("Type an action"),
-                _("An action in notation, e.g. 1A x 2B, defend res, reinforce d8, end; help lists them all."),
-                check=check,
-            ),
-            done,
-        )
+        prompt_notation(self.app, self.game, side, self._submit)
 
     def action_undo(self) -> None:
         """Take back your last action, if the table is still yours and no die has been
