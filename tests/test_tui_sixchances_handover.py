@@ -883,3 +883,38 @@ def test_odds_tables_and_squad_rows_fit_without_wrapping(
         assert app.errors == []
 
     go()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_new_game_help_lists_the_arrows_that_change_a_value(sc_home: Path, lang: str) -> None:  # noqa: F811
+    """The options of Six Chances Party (`< Standard >`) change with Left/Right as with
+    -/+, and the help says so; the system list's keys are in the player's language."""
+    from textual.widgets import Select
+
+    @run
+    async def check(sc_home: Path) -> None:  # noqa: F811
+        app = make_app(sc_home, language=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            menu = [text for keys, text in app.screen.rows if "space" in keys]
+            assert menu == (["Show menu"] if lang == "en" else ["Открыть список"])
+            await pilot.press("escape")
+            app.screen.query_one("#ng-system", Select).value = "sixchances"
+            await pilot.pause()
+            await pilot.pause()
+            app.screen.query_one("#sc-setup-list").focus()
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            rows = dict(app.screen.rows)
+            assert "←, -" in rows and "→, +" in rows
+            await pilot.press("escape", "right")
+            await pilot.pause()
+            setup = app.screen.query_one("SixChancesSetupWidget")
+            assert setup.choices().field  # the first row, the variant, changed with Right
+        assert app.errors == []
+
+    check(sc_home)
