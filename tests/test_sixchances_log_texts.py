@@ -8,17 +8,29 @@ ahead (SC-11.2-SC-11.5).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import pytest
+
+from engine import i18n
 from engine.game import Game
 from engine.record import message_from
 from engine.rulesets.sixchances import RULESET
 from engine.rulesets.sixchances.actions import Regroup, Transfer
-from engine.rulesets.sixchances.events import GameOver, Regrouped, SquadsOrdered, outcome_text
+from engine.rulesets.sixchances.events import (
+    GameOver,
+    Regrouped,
+    ReinforcementRolled,
+    SquadsOrdered,
+    outcome_text,
+)
 from engine.rulesets.sixchances.scenario import position
 from engine.rulesets.sixchances.state import Setup, SquadOrder
 from tui.cli import main
-from tui.saves import read_entry
+from tui.saves import read_entry, versus
+
+ROOT = Path(__file__).resolve().parent.parent
 
 SEED = b"\x07" * 32
 
@@ -98,3 +110,43 @@ def test_sc_11_4_the_list_of_saves_names_the_players(tmp_path: Path) -> None:
     assert entry.summary_text().startswith("Bob wins: Alice is out of Potential and behind on tokens, turn 1")
     assert entry.summary.startswith("Player 2 wins: Player 1 is out of Potential and behind on tokens")
     assert message_from(RULESET.summary_message(game.state)) is not None
+
+
+@pytest.fixture
+def russian():
+    """The interface in Russian for one test."""
+    before = i18n.current_language()
+    i18n.set_language("ru")
+    yield
+    i18n.set_language(before)
+
+
+@pytest.mark.usefixtures("russian")
+def test_sc_9_3_russian_up_to_takes_the_genitive() -> None:
+    """SC-9.3: «до 2 токенов», «до 1 токена», never «до 2 токена»."""
+    two = ReinforcementRolled(side=0, die=4, allowance=2, forced=False).text_for(None, ("Алиса", "Борис"))
+    one = ReinforcementRolled(side=0, die=4, allowance=1, forced=True).text_for(None, ("Алиса", "Борис"))
+    assert "до 2 токенов" in two and "Алиса" in two
+    assert "до 1 токена" in one
+
+
+@pytest.mark.usefixtures("russian")
+def test_russian_steps_are_named_apart_from_stats_and_protection() -> None:
+    """The Support step is not the blue stat «Поддержка», the Defence step not the
+    Protection «Защита»; no «подкрепитесь»; two players joined by a dash."""
+    from engine.i18n import _
+
+    assert _("Support step") != _("Support") and "Этап" in _("Support step")
+    assert _("Defence step") != "Защита" and "Этап" in _("Defence step")
+    catalogue = (ROOT / "engine" / "locale" / "ru" / "LC_MESSAGES" / "wartable.po").read_text(
+        encoding="utf-8"
+    )
+    assert "подкрепитесь" not in catalogue and "подкрепиться" not in catalogue
+    assert versus(["Алиса", "Борис"]) == "Алиса — Борис"
+
+
+def test_the_russian_rules_never_start_a_line_with_a_dash() -> None:
+    """The Russian rules text binds each dash to the word before it (a non-breaking space)."""
+    text = (ROOT / "engine" / "rulesets" / "sixchances" / "help" / "ru.md").read_text(encoding="utf-8")
+    assert "\u00a0—" in text
+    assert not re.search(r"(?<=\S)[ \n]—", text)

@@ -31,6 +31,7 @@ __all__ = [
     "player_label",
     "read_entry",
     "render_summary",
+    "versus",
     "stored_name",
 ]
 
@@ -231,6 +232,13 @@ def player_label(name: str, side: int) -> str:
     """A player's name as shown: a default name ("Player 1" in any language, or none)
     in the current language, any other name as it is."""
     return _("Player {n}").format(n=side + 1) if is_default_name(name, side) else name
+
+
+def versus(names: Sequence[str]) -> str:
+    """Two players as a pair, in the current language: ``Alice v Bob`` in English,
+    ``Алиса — Борис`` in Russian."""
+    first, second = (list(names) + ["", ""])[:2]
+    return _("{first} v {second}").format(first=first, second=second)
 
 
 def fingerprint(entries: Collection[SaveEntry]) -> list[tuple[object, ...]]:

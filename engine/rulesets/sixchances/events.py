@@ -87,6 +87,11 @@ def _tokens(n: int) -> str:
     return ngettext("{n} token", "{n} tokens", n).format(n=n)
 
 
+def _up_to(n: int) -> str:
+    """``up to 3 tokens``: its own message, as some languages decline the count after "up to"."""
+    return ngettext("up to {n} token", "up to {n} tokens", n).format(n=n)
+
+
 def _levels(pot: int, res: int, sup: int) -> str:
     return _("Pot {pot} / Res {res} / Sup {sup}").format(pot=pot, res=res, sup=sup)
 
@@ -317,11 +322,11 @@ class ReinforcementRolled(_Text, tag="sc.ReinforcementRolled"):
     def text_for(self, viewer: int | None = None, players: Sequence[str] = ()) -> str:
         if self.forced:
             return _(
-                "{player} must reinforce and rolls the d{die}: up to {tokens} may move, "
+                "{player} must reinforce and rolls the d{die}: {up_to} may move, "
                 "at least one of them Potential from the reserve."
-            ).format(player=_player(self.side, players), die=self.die, tokens=_tokens(self.allowance))
-        return _("{player} reinforces with the d{die}: up to {tokens} may move.").format(
-            player=_player(self.side, players), die=self.die, tokens=_tokens(self.allowance)
+            ).format(player=_player(self.side, players), die=self.die, up_to=_up_to(self.allowance))
+        return _("{player} reinforces with the d{die}: {up_to} may move.").format(
+            player=_player(self.side, players), die=self.die, up_to=_up_to(self.allowance)
         )
 
 

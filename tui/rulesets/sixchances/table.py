@@ -538,7 +538,7 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
         elif isinstance(options, AttackOptions):
             self._attack_panel(view, options, head, odds)
         elif isinstance(options, DefenceOptions):
-            panel.border_title = _("Defence")
+            panel.border_title = _("Defence step")
             self._defence_panel(view, options, head, choices)
         elif isinstance(options, SupportOptions):
             panel.border_title = _("Support step")
