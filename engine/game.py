@@ -101,6 +101,14 @@ class Game:
         """The events ``side`` may see, in order (None: all of them)."""
         return [e for e in self.events if e.visible_to(side)]
 
+    def last_action_events(self, side: int) -> int:
+        """Where the events of ``side``'s last action start in :attr:`events` (0 when
+        ``side`` has not acted): what came since that player last decided."""
+        for i in range(len(self.records) - 1, -1, -1):
+            if self.records[i].side == side:
+                return self._marks[i]
+        return 0
+
     def format(self, side: int, action: Any) -> str:
         """``action`` of ``side`` in notation, against the current state."""
         return self.ruleset.format_action(self.state, side, action)

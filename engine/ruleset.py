@@ -96,6 +96,12 @@ class Event(msgspec.Struct, tag=True, kw_only=True):
         """The event as a sentence in the current language."""
         return type(self).__name__
 
+    def text_for(self, viewer: int | None = None, players: Sequence[str] = ()) -> str:
+        """The event as ``viewer`` reads it (None: no side, e.g. a replay), naming the
+        players by ``players`` (names by seat) where the system does; by default
+        :meth:`text`."""
+        return self.text()
+
 
 class Result(msgspec.Struct, frozen=True):
     """How a game ended.

@@ -145,6 +145,6 @@ def test_the_summary_is_one_readable_line():
     rng = random.Random(6)
     game = _played_to_the_end(Game(RULESET, Setup(), seed=b"end"), rng)
     text = RULESET.summary(game.state)
-    assert text.startswith(("Player 1 wins (", "Player 2 wins (", "Draw ("))
+    assert text.startswith(("Player 1 wins: ", "Player 2 wins: ", "Draw ("))
     assert f"after {game.state.turn} turns. Player 1: " in text
     assert "P1" not in text and "(c)" not in text

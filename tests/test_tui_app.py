@@ -863,7 +863,7 @@ EVA_SUMMARY = (
     ("lang", "head", "summary"),
     [
         ("en", "EVA skirmish: Player 1 v Player 2", "Crossroads, round 6, Evas 3 v 2"),
-        ("ru", "Поигрушка по Еве: Игрок 1 v Игрок 2", "Перекрёсток, тур 6, Евы: 3 на 2"),
+        ("ru", "Поигрушка по Еве: Игрок 1 — Игрок 2", "Перекрёсток, тур 6, Евы: 3 на 2"),
     ],
 )
 @run

@@ -145,8 +145,8 @@ async def step(pilot: Pilot[Any], turn: int) -> str:
     if phase == "defend":
         options = screen.options()
         assert isinstance(options, DefenceOptions)
-        best = max(range(len(options.choices)), key=lambda i: options.choices[i].p_defence_beats)
-        await pilot.press(str(best + 1))
+        best = max(options.choices, key=lambda c: c.p_defence_beats)
+        await pilot.press(str(("pot", "res", "sup").index(best.stat) + 1))  # each stat's own key
         return "defend"
     if phase == "support":
         forced = game.state.forced

@@ -258,6 +258,38 @@ async def test_each_player_sees_every_event_since_they_last_looked(sc_home: Path
     assert app.errors == []
 
 
+@run
+async def test_after_a_resume_the_news_start_where_they_did_before_quitting(sc_home: Path) -> None:  # noqa: F811
+    """The curtain of a game loaded from its save shows the same news as before quitting:
+    everything since that player's own last action, not older events."""
+    game = two_players(sc_home / "resume.json")
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SixChancesScreen(game))
+        await pilot.pause()
+        await to_first_attack(pilot, game)
+        attacker = game.state.active
+        await pilot.press("enter", "enter")  # the attack
+        await pilot.pause()
+        await pilot.press("enter", "1")  # the defender, behind the curtain, defends
+        await pilot.pause()
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen) and table(app).decider() == attacker
+        before = list(curtain.news)
+        game.save()
+        loaded = Game.load(sc_home / "resume.json")
+        app.pop_screen()
+        app.pop_screen()
+        app.push_screen(SixChancesScreen(loaded))
+        await pilot.pause()
+        await pilot.pause()
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen)
+        assert curtain.news == before
+        assert not any("reveals" in line for line in curtain.news)  # nothing from before the attack
+    assert app.errors == []
+
+
 # ---------------------------------------------------------------------------
 # 3-4. The builder: only behind the curtain; a draft outlives quitting
 # ---------------------------------------------------------------------------
@@ -395,12 +427,34 @@ async def test_the_status_line_names_the_defender_in_the_defence_step(sc_home: P
         status = text_of(screen.query_one("#sc-status", Static))
         name = ("Alice", "Boris")[defender]
         assert f"{name} (Player {defender + 1}): Defence step" in status
-        choices = len(game.options(defender).choices)
-        if choices < 3:
-            await pilot.press("3")
-            await pilot.pause()
-            assert any("press 1" in n for n in notes(app))
-            assert game.state.phase == "defend"
+    assert app.errors == []
+
+
+@run
+async def test_each_stat_keeps_its_digit_when_one_is_empty(sc_home: Path) -> None:  # noqa: F811
+    """SC-3.3, SC-5.3: the target has no Resilience, so 2 (Resilience's key) does not
+    defend with Support: its row stays, disabled, and the key says why; 3 is Support."""
+    game = two_players()
+    game.state = position(["1A 4/3/3"], ["2A 4/0/3"], reserves=((1, 1, 1), (1, 1, 1)))
+    game.submit(0, Attack("1A", "2A"))
+    assert game.state.phase == "defend"
+    app = make_app(sc_home)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = SixChancesScreen(game, viewer=1)
+        app.push_screen(screen)
+        await pilot.pause()
+        rows = screen.query_one("#sc-choices")
+        assert [o.id for o in rows._options] == ["pot", "res", "sup"]
+        assert [o.disabled for o in rows._options] == [False, True, False]
+        assert [rows._plain[i].plain.split()[0] for i in range(3)] == ["1", "2", "3"]
+        await pilot.press("2")
+        await pilot.pause()
+        assert game.state.phase == "defend"
+        assert any("2A's Resilience is 0" in n and "SC-5.3" in n for n in notes(app))
+        await pilot.press("3")
+        await pilot.pause()
+        defence = [e for e in game.events if isinstance(e, DefenceRolled)]
+        assert defence[-1].stat == "sup"
     assert app.errors == []
 
 
@@ -468,6 +522,65 @@ async def test_help_typed_as_an_action_shows_the_notation(sc_home: Path) -> None
         shown = " ".join(text_of(w) for w in app.screen.query(Static))
         for form, _meaning in NOTATION:
             assert form in shown
+    assert app.errors == []
+
+
+@run
+async def test_the_help_of_the_table_and_of_the_command_line_lists_the_notation(sc_home: Path) -> None:  # noqa: F811
+    """``?`` on the table lists the keys and then every form of the notation with what it
+    does; F1 in the command line (``:``) shows them too, not only the editing keys."""
+    from engine.rulesets.sixchances.actions import NOTATION
+
+    game = two_players()
+    for side in (0, 1):
+        game.submit(side, RULESET.legal_actions(game.state, side)[0])
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SixChancesScreen(game, viewer=game.state.active))
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert [form for form, _meaning in help_screen.notes] == [form for form, _meaning in NOTATION]
+        notes_text = text_of(help_screen.query_one("#help-notes", Static))
+        assert "1A x 2B" in notes_text and "Squad 1A attacks squad 2B" in notes_text
+        await pilot.press("escape", "colon", "f1")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert "regroup none" in text_of(help_screen.query_one("#help-notes", Static))
+    assert app.errors == []
+
+
+@run
+async def test_the_reinforcement_editor_takes_an_action_typed_after_a_colon(sc_home: Path) -> None:  # noqa: F811
+    """SC-9.3: ``:`` in the rearrangement opens the command line; ``regroup none`` plays
+    the rearrangement (nothing moves) and the turn goes on; its help lists the notation."""
+    game = two_players()
+    game.state = position(
+        ["1A 3/3/3"],
+        ["2A 3/3/3"],
+        reserves=((2, 2, 2), (1, 1, 1)),
+        unused_dice=((4, 6, 8, 10, 12), (4,)),
+        phase="regroup",
+        die=20,
+        allowance=5,
+    )
+    app = make_app(sc_home)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(SixChancesScreen(game, viewer=0))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, RegroupScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.notes
+        await pilot.press("escape", "colon", *"regroup none", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert game.state.phase != "regroup"
+        assert game.records[-1].text == "regroup none"
     assert app.errors == []
 
 
@@ -770,3 +883,38 @@ def test_odds_tables_and_squad_rows_fit_without_wrapping(
         assert app.errors == []
 
     go()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_new_game_help_lists_the_arrows_that_change_a_value(sc_home: Path, lang: str) -> None:  # noqa: F811
+    """The options of Six Chances Party (`< Standard >`) change with Left/Right as with
+    -/+, and the help says so; the system list's keys are in the player's language."""
+    from textual.widgets import Select
+
+    @run
+    async def check(sc_home: Path) -> None:  # noqa: F811
+        app = make_app(sc_home, language=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            menu = [text for keys, text in app.screen.rows if "space" in keys]
+            assert menu == (["Show menu"] if lang == "en" else ["Открыть список"])
+            await pilot.press("escape")
+            app.screen.query_one("#ng-system", Select).value = "sixchances"
+            await pilot.pause()
+            await pilot.pause()
+            app.screen.query_one("#sc-setup-list").focus()
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            rows = dict(app.screen.rows)
+            assert "←, -" in rows and "→, +" in rows
+            await pilot.press("escape", "right")
+            await pilot.pause()
+            setup = app.screen.query_one("SixChancesSetupWidget")
+            assert setup.choices().field  # the first row, the variant, changed with Right
+        assert app.errors == []
+
+    check(sc_home)

@@ -331,7 +331,7 @@ class WartableApp(SafeMessages, App[int]):
 
         self._loaded()
         when = format_when(save.updated)
-        summary = render_summary(save.summary, save.summary_message)
+        summary = render_summary(save.summary, save.summary_message, save.players)
         offer = (
             _("A previous version of this game, saved {when} ({summary}), can be opened instead.").format(
                 when=when or "-", summary=summary or "-"

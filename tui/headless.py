@@ -103,13 +103,13 @@ def replay(path: Path, side: int | None) -> int:
     marks = [*game._marks, len(log)]
     for e in log[: marks[0]]:
         if e.visible_to(side):
-            print(f"   {e.text()}")
+            print(f"   {e.text_for(side, game.players)}")
     for i, rec in enumerate(game.records):
         who = game.players[rec.side]
         print(f"{i + 1:4}. {who}: {rec.text_for(side)}")
         for e in log[marks[i] : marks[i + 1]]:
             if e.visible_to(side):
-                print(f"      {e.text()}")
+                print(f"      {e.text_for(side, game.players)}")
     res = game.result()
     if res is not None:
         print(_("Result: draw") if res.winner is None else f"{game.players[res.winner]} wins")

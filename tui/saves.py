@@ -11,7 +11,7 @@ so listing stays fast; no ruleset is imported.
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -31,6 +31,7 @@ __all__ = [
     "player_label",
     "read_entry",
     "render_summary",
+    "versus",
     "stored_name",
 ]
 
@@ -95,8 +96,9 @@ class SaveEntry:
     summary_message: Any = None
 
     def summary_text(self) -> str:
-        """The state summary in the current language (see :func:`render_summary`)."""
-        return render_summary(self.summary, self.summary_message)
+        """The state summary in the current language, naming the players by their names
+        (see :func:`render_summary`)."""
+        return render_summary(self.summary, self.summary_message, self.players)
 
     def player_names(self) -> list[str]:
         """The players' names as shown (see :func:`player_label`)."""
@@ -159,17 +161,37 @@ def list_saves(folder: Path, systems: Collection[str]) -> list[SaveEntry]:
     return usable + unusable
 
 
-def render_summary(summary: str, message: Any = None) -> str:
+def render_summary(summary: str, message: Any = None, players: Sequence[str] = ()) -> str:
     """A save's state summary in the current language: its language-neutral form
     (``message``, an :class:`engine.record.Message`) translated, else the English
-    ``summary`` the file carries (files written before the neutral form existed)."""
+    ``summary`` the file carries (files written before the neutral form existed).
+    ``players``: the names by seat; a seat the summary names ("Player 2") is shown by
+    the player's name when it is not a default one."""
     if message is not None:
         from engine.record import render_message
 
-        text = render_message(message)
+        text = render_message(_with_names(message, players) if players else message)
         if text:
             return text
     return summary
+
+
+def _with_names(message: Any, players: Sequence[str], depth: int = 0) -> Any:
+    """``message`` with each seat ("Player {n}") replaced by that player's name, where
+    the name is not a default one."""
+    from engine.record import Message
+
+    if not isinstance(message, Message) or depth > 8:
+        return message
+    n = message.args.get("n")
+    if message.id == "Player {n}" and isinstance(n, int) and 1 <= n <= len(players):
+        name = players[n - 1]
+        if isinstance(name, str) and not is_default_name(name, n - 1):
+            return name
+    if not message.args:
+        return message
+    args = {k: _with_names(v, players, depth + 1) for k, v in message.args.items()}
+    return Message(id=message.id, args=args, texts=message.texts)
 
 
 def is_default_name(name: str, side: int) -> bool:
@@ -210,6 +232,13 @@ def player_label(name: str, side: int) -> str:
     """A player's name as shown: a default name ("Player 1" in any language, or none)
     in the current language, any other name as it is."""
     return _("Player {n}").format(n=side + 1) if is_default_name(name, side) else name
+
+
+def versus(names: Sequence[str]) -> str:
+    """Two players as a pair, in the current language: ``Alice v Bob`` in English,
+    ``Алиса — Борис`` in Russian."""
+    first, second = (list(names) + ["", ""])[:2]
+    return _("{first} v {second}").format(first=first, second=second)
 
 
 def fingerprint(entries: Collection[SaveEntry]) -> list[tuple[object, ...]]:

@@ -25,4 +25,6 @@ TEXTUAL_KEY_DESCRIPTIONS = (
     N_("Scroll End"),
     # Button
     N_("Press button"),
+    # Select
+    N_("Show menu"),
 )

@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from engine.i18n import N_, _
-from tui.saves import player_label, render_summary
+from tui.saves import player_label, render_summary, versus
 from tui.screens.base import WartableScreen
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class GamePlaceholderScreen(WartableScreen):
     def _summary(self) -> str:
         """The state summary in the current language."""
         save = self.game.to_save()
-        return render_summary(save.summary, save.summary_message)
+        return render_summary(save.summary, save.summary_message, save.players)
 
     def compose_body(self) -> ComposeResult:
         """The facts of the game and the note."""
@@ -44,7 +44,7 @@ class GamePlaceholderScreen(WartableScreen):
             box.border_title = self.plain(title)
             facts = [
                 _("Players: {players}").format(
-                    players=" v ".join(player_label(n, i) for i, n in enumerate(self.game.players))
+                    players=versus([player_label(n, i) for i, n in enumerate(self.game.players)])
                 ),
                 _("State: {summary}").format(summary=self._summary()),
                 _("Actions so far: {n}").format(n=len(self.game.records)),

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,7 +23,9 @@ class HelpScreen(WartableModal):
     PgUp/PgDn, Home and End scroll it when it is longer than the screen.
 
     ``title``: the translated title of the screen the keys belong to.
-    ``rows``: from :func:`tui.screens.base.key_rows`.
+    ``rows``: from :func:`tui.screens.base.key_rows`. ``notes``: more to read under the
+    keys, (form, meaning) pairs translated (e.g. a game's notation, each form as it is
+    typed), under the heading ``notes_title``.
     """
 
     SCREEN_TITLE = N_("Keys")
@@ -29,10 +34,18 @@ class HelpScreen(WartableModal):
         Binding("question_mark,f1", "close", N_("Close"), show=False),
     ]
 
-    def __init__(self, title: str, rows: list[tuple[str, str]]) -> None:
+    def __init__(
+        self,
+        title: str,
+        rows: list[tuple[str, str]],
+        notes: Sequence[tuple[str, str]] = (),
+        notes_title: str = "",
+    ) -> None:
         super().__init__()
         self.for_title = title
         self.rows = rows
+        self.notes = list(notes)
+        self.notes_title = notes_title
 
     def compose_dialog(self) -> ComposeResult:
         """A framed table of keys."""
@@ -48,6 +61,17 @@ class HelpScreen(WartableModal):
             box.border_subtitle = self.plain(_("Escape closes this window."))
             with VerticalScroll(classes="help-keys", id="help-keys"):
                 yield Static(table)
+                if self.notes:
+                    yield Static(self._notes(), id="help-notes")
+
+    def _notes(self) -> Group:
+        """The notes under their heading: each form on a line of its own (forms are
+        long), what it means under it, indented."""
+        parts: list[Text | Padding] = [Text(""), Text(self.plain(self.notes_title), style="bold underline")]
+        for form, meaning in self.notes:
+            parts.append(Text(self.plain(form), style="bold"))
+            parts.append(Padding(Text(self.plain(meaning)), (0, 0, 0, 2)))
+        return Group(*parts)
 
     def on_mount(self) -> None:
         """Focus the table, so the arrows, PgUp/PgDn, Home and End scroll a long help, with

@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from engine.i18n import N_, _, ngettext
 from tui.paths import display_path
-from tui.saves import SaveEntry, fingerprint, format_when
+from tui.saves import SaveEntry, fingerprint, format_when, versus
 from tui.screens.base import WartableScreen, letter_keys
 from tui.widgets.pointer_list import PointerList
 
@@ -75,7 +75,7 @@ class LoadScreen(WartableScreen):
                 (f"{g.ok} ", "bold"),
                 (plain(self.wapp.system_title(entry.ruleset)), "bold"),
                 ": ",
-                plain(" v ".join(entry.player_names())),
+                plain(versus(entry.player_names())),
             )
             if entry.finished:
                 head.append("  " + plain(_("(finished)")), style="italic")

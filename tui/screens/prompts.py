@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from textual import on
@@ -22,7 +22,9 @@ class TextPromptScreen(WartableModal):
 
     ``title`` and ``label`` are translated; ``value`` is the starting text (all of
     it selected, so typing replaces it); ``check`` returns a translated reason
-    when the text cannot be accepted (shown under the field), else None.
+    when the text cannot be accepted (shown under the field), else None;
+    ``notes``/``notes_title``: more for the help (F1) under the keys, e.g. the
+    notation the field takes (see :class:`tui.screens.help.HelpScreen`).
     Enter accepts, Escape cancels.
     """
 
@@ -36,6 +38,8 @@ class TextPromptScreen(WartableModal):
         *,
         check: Callable[[str], str | None] | None = None,
         placeholder: str = "",
+        notes: Sequence[tuple[str, str]] = (),
+        notes_title: str = "",
     ) -> None:
         super().__init__()
         self.prompt_title = title
@@ -43,6 +47,15 @@ class TextPromptScreen(WartableModal):
         self.value = value
         self.check = check
         self.placeholder = placeholder
+        self.notes = list(notes)
+        self.notes_title = notes_title
+
+    def action_help(self) -> None:
+        """The keys of the field, and the notes under them (F1)."""
+        from tui.screens.base import key_rows
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.screen_title(), key_rows(self), self.notes, self.notes_title))
 
     def compose_dialog(self) -> ComposeResult:
         """The framed label, the field, a line for a refusal, and two buttons."""

@@ -19,7 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.i18n import N_, _
-from tui.saves import SaveEntry, fingerprint, latest_save
+from tui.saves import SaveEntry, fingerprint, latest_save, versus
 from tui.screens.base import WartableScreen, letter_keys
 from tui.widgets.pointer_list import PointerList
 
@@ -133,7 +133,7 @@ class TitleScreen(WartableScreen):
             summary += " " + _("(finished)")
         return _("Latest: {title}, {players}; {summary}").format(
             title=self.wapp.system_title(latest.ruleset),
-            players=" v ".join(latest.player_names()),
+            players=versus(latest.player_names()),
             summary=summary,
         )
 

@@ -56,21 +56,26 @@ class SixChances:
         """The summary in a language-neutral form (see :class:`engine.ruleset.Ruleset`):
         the turn and who decides (or the result and how it came), then each player's
         remaining total (SC-1.8), squads and unused reinforcement dice."""
-        from engine.rulesets.sixchances.catalog import ENDINGS
+        from engine.rulesets.sixchances.catalog import ENDING_WHY, ENDINGS
 
         def player(side: int) -> tuple[str, dict[str, Any]]:
             return N_("Player {n}"), {"n": side + 1}
 
-        if state.phase == "over":
-            result = (
-                (N_("Draw"), {})
-                if state.winner is None
-                else (N_("{player} wins"), {"player": player(state.winner)})
-            )
+        if state.phase == "over" and state.winner is not None and state.ending in ENDING_WHY:
+            w = state.winner
             head: tuple[str, dict[str, Any]] = (
+                N_("{player} wins: {why}, turn {turn}"),
+                {
+                    "player": player(w),
+                    "why": (ENDING_WHY[state.ending], {"winner": player(w), "loser": player(1 - w)}),
+                    "turn": state.turn,
+                },
+            )
+        elif state.phase == "over":
+            head = (
                 N_("{result} ({ending}), turn {turn}"),
                 {
-                    "result": result,
+                    "result": (N_("Draw"), {}),
                     "ending": (ENDINGS.get(state.ending, state.ending), {}),
                     "turn": state.turn,
                 },

@@ -20,6 +20,7 @@ __all__ = [
     "DEFAULT_TOKENS_PER_COLOUR",
     "DIE_BY_LEVEL",
     "ENDINGS",
+    "ENDING_WHY",
     "ENDING_RULES",
     "FIELD_MAX_SQUADS",
     "PROTECTION_CAP",
@@ -30,6 +31,7 @@ __all__ = [
     "STATS",
     "STAT_COLOURS",
     "STAT_NAMES",
+    "STAT_SHORT",
     "Stat",
     "die_for",
 ]
@@ -44,6 +46,9 @@ STAT_NAMES: dict[str, str] = {
     "res": N_("Resilience"),
     "sup": N_("Support"),
 }
+
+#: Untranslated short names of the stats, for compact lines (Pot, Res, Sup).
+STAT_SHORT: dict[str, str] = {"pot": N_("Pot"), "res": N_("Res"), "sup": N_("Sup")}
 
 #: Untranslated token colour of each stat (SC-1.2).
 STAT_COLOURS: dict[str, str] = {"pot": N_("red"), "res": N_("green"), "sup": N_("blue")}
@@ -68,6 +73,14 @@ ENDINGS: dict[str, str] = {
     "b": N_("both out of Potential"),
     "c": N_("out of Potential and behind"),
     "d": N_("stalemate"),
+}
+#: Untranslated explanation of each end condition won by ``{winner}`` over ``{loser}``
+#: (players' names), saying who ran out and who was ahead.
+ENDING_WHY: dict[str, str] = {
+    "a": N_("{loser} has no squads and no reinforcement dice left"),
+    "b": N_("both are out of Potential and {winner} is ahead on tokens"),
+    "c": N_("{loser} is out of Potential and behind on tokens"),
+    "d": N_("stalemate, and {winner} is ahead on tokens"),
 }
 #: The rule of each end condition.
 ENDING_RULES: dict[str, str] = {"a": "SC-11.2", "b": "SC-11.3", "c": "SC-11.4", "d": "SC-11.5"}

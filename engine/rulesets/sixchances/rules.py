@@ -41,6 +41,7 @@ from engine.rulesets.sixchances.board import CELLS, home_zone, is_cell, neighbou
 from engine.rulesets.sixchances.catalog import (
     DIE_BY_LEVEL,
     ENDING_RULES,
+    ENDING_WHY,
     ENDINGS,
     PROTECTION_CAP,
     REINFORCEMENT_DICE,
@@ -935,6 +936,17 @@ def _do_regroup(
 ) -> None:
     _problems, after, cost, new, disbanded, _red = ev
     me = state.players[side]
+    # the net change of each place, public like everything on the table (SC-1.11, SC-9.5)
+    before = {RESERVE: [me.reserve.pot, me.reserve.res, me.reserve.sup]}
+    before.update({sq.label: [sq.pot, sq.res, sq.sup] for sq in me.squads})
+    order = [RESERVE, *(sq.label for sq in me.squads), *([new] if new else [])]
+    changes = []
+    for place in order:
+        if place in after:
+            was = before.get(place, [0, 0, 0])
+            delta = (after[place][0] - was[0], after[place][1] - was[1], after[place][2] - was[2])
+            if any(delta):
+                changes.append((place, *delta))
     if RESERVE in after:
         lv = after[RESERVE]
         me.reserve = Tokens(lv[0], lv[1], lv[2])
@@ -949,7 +961,14 @@ def _do_regroup(
         me.squads.append(Squad(new, lv[0], lv[1], lv[2], action.cell))
         me.labels += 1
     events.append(
-        Regrouped(side=side, cost=cost, allowance=state.allowance, new_squad=new, disbanded=disbanded)
+        Regrouped(
+            side=side,
+            cost=cost,
+            allowance=state.allowance,
+            new_squad=new,
+            disbanded=disbanded,
+            changes=tuple(changes),
+        )
     )
     _advance(state, events, "end")
 
@@ -1472,8 +1491,12 @@ def summary(state: State) -> str:
     unused reinforcement dice, e.g. ``Turn 4: Player 2 defends. Player 1: 4 squads, 75
     tokens, 5 dice; Player 2: ...``."""
     if state.phase == "over":
-        who = "Draw" if state.winner is None else f"Player {state.winner + 1} wins"
-        head = f"{who} ({ENDINGS.get(state.ending, state.ending)}) after {state.turn} turns"
+        if state.winner is None or state.ending not in ENDING_WHY:
+            head = f"Draw ({ENDINGS.get(state.ending, state.ending)}) after {state.turn} turns"
+        else:
+            w = state.winner
+            why = ENDING_WHY[state.ending].format(winner=f"Player {w + 1}", loser=f"Player {2 - w}")
+            head = f"Player {w + 1} wins: {why}, after {state.turn} turns"
     elif state.phase == "build":
         sealed = [f"Player {s + 1}" for s, p in enumerate(state.players) if p.order is not None]
         head = "Building the starting squads" + (f" ({sealed[0]} has sealed)" if sealed else "")

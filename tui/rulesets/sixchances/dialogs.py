@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -20,7 +20,54 @@ from tui.rulesets.sixchances.keys import SixChancesHelp
 from tui.rulesets.sixchances.tokens import player_name, tokens_text
 from tui.screens.base import WartableModal, WartableScreen
 
-__all__ = ["ChoiceScreen", "CurtainScreen", "GameOverScreen", "LogScreen", "NotationScreen"]
+__all__ = [
+    "ChoiceScreen",
+    "CurtainScreen",
+    "GameOverScreen",
+    "LogScreen",
+    "NotationScreen",
+    "prompt_notation",
+]
+
+
+def prompt_notation(app: Any, game: Any, side: int, act: Callable[[Any], None]) -> None:
+    """Ask for an action of ``side`` in notation (the command line, ``:``) and pass it,
+    parsed and legal, to ``act``; the engine's reason refuses anything else under the
+    field. ``help`` (or ``?``) opens the whole notation; F1 lists it under the keys."""
+    from engine.ruleset import ActionError
+    from tui.rulesets.sixchances.keys import notation_rows, notation_title
+    from tui.screens.prompts import TextPromptScreen
+
+    def asks_help(text: str) -> bool:
+        return text.strip().lower() in ("help", "?", "помощь")
+
+    def check(text: str) -> str | None:
+        if asks_help(text):
+            return None  # answered with the notation below
+        try:
+            game.parse(side, text)
+        except ActionError as exc:
+            return str(exc)
+        return None
+
+    def done(text: str | None) -> None:
+        if text and asks_help(text):
+            app.push_screen(NotationScreen())
+        elif text:
+            act(game.parse(side, text))
+
+    app.push_screen(
+        TextPromptScreen(
+            _("Type an action"),
+            _(
+                "An action in notation, e.g. 1A x 2B, defend res, reinforce d8, end; help or F1 lists them all."
+            ),
+            check=check,
+            notes=notation_rows(),
+            notes_title=notation_title(),
+        ),
+        done,
+    )
 
 
 class CurtainScreen(SixChancesHelp, WartableScreen):
@@ -144,7 +191,7 @@ class GameOverScreen(SixChancesHelp, WartableModal):
             box.border_title = _("Game over")
             yield Static(Text(head, style="bold"), id="sc-over-head")
             yield Static(
-                _("End condition: {condition} ({rule}).").format(condition=_(r.reason), rule=r.rule),
+                _("End condition: {condition} ({rule}).").format(condition=self._why(), rule=r.rule),
                 markup=False,
             )
             yield Static(self._totals(), id="sc-over-totals")
@@ -158,6 +205,12 @@ class GameOverScreen(SixChancesHelp, WartableModal):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Look at the table"), id="sc-over-table", compact=True)
                 yield Button(_("Main menu"), id="sc-over-menu", compact=True)
+
+    def _why(self) -> str:
+        """The end condition, saying who ran out and who was ahead (SC-11.2-SC-11.5)."""
+        from engine.rulesets.sixchances.events import ending_why
+
+        return ending_why(self.result.winner, self.view.ending, self.players) or _(self.result.reason)
 
     def _totals(self) -> Table:
         table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)

@@ -8,12 +8,12 @@ Russian: an English player has no use for them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from engine.i18n import current_language
+from engine.i18n import _, current_language
 from tui.screens.base import key_rows
 
-__all__ = ["SixChancesHelp", "help_rows"]
+__all__ = ["SixChancesHelp", "help_rows", "notation_rows", "notation_title"]
 
 
 def _cyrillic(key: str) -> bool:
@@ -33,13 +33,30 @@ def help_rows(screen: Any) -> list[tuple[str, str]]:
     return out
 
 
+def notation_rows() -> list[tuple[str, str]]:
+    """The whole notation of actions for a help dialog: (form as typed, what it does), translated."""
+    from engine.rulesets.sixchances.actions import NOTATION
+
+    return [(form, _(meaning)) for form, meaning in NOTATION]
+
+
+def notation_title() -> str:
+    """The heading of the notation in a help dialog."""
+    return _("Actions typed after ':' (any letter case):")
+
+
 class SixChancesHelp:
     """Mixin for the screens of Six Chances Party: ``?`` lists the keys with
-    :func:`help_rows`."""
+    :func:`help_rows`, and on a screen with the command line (``HELP_NOTATION``) the
+    whole notation under them."""
+
+    #: The screen has the command line (``:``): its help lists the notation too.
+    HELP_NOTATION: ClassVar[bool] = False
 
     def action_help(self) -> None:
-        """Show the keys of this screen in a dialog."""
+        """Show the keys of this screen in a dialog (and the notation, see ``HELP_NOTATION``)."""
         from tui.screens.help import HelpScreen
 
         screen: Any = self
-        screen.app.push_screen(HelpScreen(screen.screen_title(), help_rows(screen)))
+        notes = notation_rows() if self.HELP_NOTATION else []
+        screen.app.push_screen(HelpScreen(screen.screen_title(), help_rows(screen), notes, notation_title()))

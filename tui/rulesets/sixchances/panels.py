@@ -377,9 +377,23 @@ def _defence_rows(options: DefenceOptions, glyph_set: str, *, level: int) -> tup
         heads = [_("Stat"), _("Beats"), _("Lose"), _("Att. loses"), _("Exp.")]
     else:
         heads = [_("Defend with"), _("Beats the roll"), _("You lose"), _("Attacker loses"), _("Expected")]
+    # each stat keeps its digit (1 Potential, 2 Resilience, 3 Support): a stat at level 0
+    # cannot defend (SC-3.3, SC-5.3) and stays as a disabled row, so no digit changes meaning
+    by_stat = {c.stat: c for c in options.choices}
     rows = []
-    for i, c in enumerate(options.choices):
-        name = short_name(c.stat) if compact else stat_name(c.stat)
+    for i, stat in enumerate(STATS):
+        name = short_name(stat) if compact else stat_name(stat)
+        c = by_stat.get(stat)
+        if c is None:
+            rows.append(
+                [
+                    Text.assemble(
+                        (f"{i + 1} ", "bold"), (pip(stat, glyph_set), "dim"), f" {name} 0 -", style="dim"
+                    ),
+                    *(Text("-", style="dim") for _col in heads[1:]),
+                ]
+            )
+            continue
         rows.append(
             [
                 Text.assemble(
@@ -406,13 +420,13 @@ def _defence_rows(options: DefenceOptions, glyph_set: str, *, level: int) -> tup
     for j, h in enumerate(heads):
         head.append((h.ljust(widths[j]) if j == 0 else h.rjust(widths[j])) + " " * gap, style="bold")
     options_out = []
-    for c, r in zip(options.choices, rows, strict=True):
+    for stat, r in zip(STATS, rows, strict=True):
         line = Text()
         for j, cell in enumerate(r):
             pad = " " * (widths[j] - cell.cell_len)
             line.append_text(Text.assemble(cell, pad) if j == 0 else Text.assemble(pad, cell))
             line.append(" " * gap)
-        options_out.append(Option(line, id=c.stat))
+        options_out.append(Option(line, id=stat, disabled=stat not in by_stat))
     need = 2 + sum(widths) + gap * (len(widths) - 1)
     return head, options_out, need
 

@@ -66,9 +66,11 @@ class RegroupScreen(SixChancesHelp, WartableScreen):
     """
 
     SCREEN_TITLE = N_("Reinforcement")
+    HELP_NOTATION = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "done", N_("Play it")),
         Binding("r,к", "reset", N_("Start again"), show=False),
+        Binding("colon", "notation", N_("Type an action"), show=False),
         Binding("escape", "back", N_("Table")),
     ]
 
@@ -280,6 +282,13 @@ class RegroupScreen(SixChancesHelp, WartableScreen):
             ),
             done,
         )
+
+    def action_notation(self) -> None:
+        """Type the rearrangement in notation (``regroup 2pot reserve>1A``); a legal one is
+        played at once, as Enter plays the one edited here."""
+        from tui.rulesets.sixchances.dialogs import prompt_notation
+
+        prompt_notation(self.app, self.game, self.side, self.dismiss)
 
     def action_back(self) -> None:
         """Back to the table; the rearrangement is still to be made."""

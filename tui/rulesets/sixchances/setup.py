@@ -103,6 +103,23 @@ _EXPLAIN: dict[str, str] = {
 }
 
 
+class _ValueRows(Rows):
+    """The list of options: Left/Right (and -/+) change the highlighted value. Bound on
+    the list itself, so the help lists the arrows beside -/+ (the list's own scrolling
+    would otherwise claim them)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,plus", "change(1)", N_("Next value"), show=False),
+        Binding("left,minus", "change(-1)", N_("Previous value"), show=False),
+    ]
+
+    def action_change(self, step: int) -> None:
+        """Change the highlighted value (see :meth:`SixChancesSetupWidget.action_change`)."""
+        parent = self.parent
+        if isinstance(parent, SixChancesSetupWidget):
+            parent.action_change(step)
+
+
 class SixChancesSetupWidget(Vertical):
     """The options of a Six Chances Party game, for the new game screen.
 
@@ -111,8 +128,6 @@ class SixChancesSetupWidget(Vertical):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,plus", "change(1)", N_("Next value"), show=False),
-        Binding("left,minus", "change(-1)", N_("Previous value"), show=False),
         Binding("d,в", "defaults", N_("Default values")),
     ]
 
@@ -141,7 +156,7 @@ class SixChancesSetupWidget(Vertical):
     def compose(self) -> ComposeResult:
         """The list of options, an explanation, and the outcome or the problems."""
         pointer = getattr(getattr(self.app, "glyphs", UNICODE), "pointer", ">")
-        yield Rows(*self._options(), pointer=pointer, id="sc-setup-list")
+        yield _ValueRows(*self._options(), pointer=pointer, id="sc-setup-list")
         yield Static(id="sc-setup-explain", markup=False)
         yield Static(id="sc-setup-outcome", markup=False)
 

@@ -30,7 +30,8 @@ from engine.i18n import N_, _, ngettext
 from engine.record import SaveError
 from engine.ruleset import ActionError, Event
 from engine.rulesets.sixchances.actions import Attack, Defend, EndTurn, MoveSquad, Pass, Reinforce
-from engine.rulesets.sixchances.events import AttackDeclared, GameOver, TurnBegan
+from engine.rulesets.sixchances.catalog import STATS
+from engine.rulesets.sixchances.events import AttackDeclared, GameOver, TurnBegan, outcome_text
 from engine.rulesets.sixchances.options import (
     AttackChoice,
     AttackOptions,
@@ -49,15 +50,11 @@ from tui.rulesets.sixchances.panels import (
     occupants,
 )
 from tui.rulesets.sixchances.rows import ActionRows
-from tui.rulesets.sixchances.tokens import die_text, player_name, tokens_text
+from tui.rulesets.sixchances.tokens import die_text, player_name, stat_name, tokens_text
 from tui.screens.base import WartableScreen
 from tui.widgets.bars import TitleBar
 
 __all__ = ["SixChancesScreen"]
-
-#: How many recent events the curtain of a game resumed from a save shows (nobody has
-#: looked at the table yet in this session).
-NEWS_LINES = 12
 
 
 class EventLog(RichLog):
@@ -117,6 +114,7 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
     """
 
     SCREEN_TITLE = N_("Six Chances Party")
+    HELP_NOTATION = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "to_targets", N_("Choose the target")),
         Binding("enter", "declare", N_("Attack")),
@@ -129,9 +127,9 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
         Binding("a,ф", "declare", N_("Attack"), show=False),
         Binding("m,ь", "move", N_("Move")),
         Binding("p,з", "pass_turn", N_("Pass")),
-        Binding("1", "defend_number(0)", N_("Defend with the first stat"), show=False),
-        Binding("2", "defend_number(1)", N_("Defend with the second stat"), show=False),
-        Binding("3", "defend_number(2)", N_("Defend with the third stat"), show=False),
+        Binding("1", "defend_number(0)", N_("Defend with Potential"), show=False),
+        Binding("2", "defend_number(1)", N_("Defend with Resilience"), show=False),
+        Binding("3", "defend_number(2)", N_("Defend with Support"), show=False),
         Binding("e,у", "end_turn", N_("End the turn")),
         Binding("colon", "notation", N_("Type an action"), show=False),
         Binding("ctrl+z", "undo", N_("Undo my last action"), show=False),
@@ -252,10 +250,10 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
 
         self._log_count = 0
         if not self.seen:
-            # a resumed game: the last few events make the news; a new one shows everything
-            n = len(self.game.events)
+            # a resumed game: each player's news start where they did before quitting, at
+            # the events of that player's own last action; a new game shows everything
             for side in (0, 1):
-                self.seen[side] = n - min(n, NEWS_LINES // 2) if self._started else 0
+                self.seen[side] = self.game.last_action_events(side) if self._started else 0
         for side, draft in load_drafts(self.game).items():
             self.drafts.setdefault(side, draft)
         self.call_after_refresh(self.advance, True)
@@ -308,7 +306,7 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
         every public event since they last looked at the table."""
         from tui.rulesets.sixchances.dialogs import CurtainScreen
 
-        news = [e.text() for e in self.game.events[self.seen.get(side, 0) :] if e.to is None]
+        news = [self._event_text(e, side) for e in self.game.events[self.seen.get(side, 0) :] if e.to is None]
         self._busy = True
 
         def done(answer: str | None) -> None:
@@ -513,10 +511,12 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
         panel.border_title = ""
         if view.over:
             r = self.game.result()
-            who = _("Draw") if r.winner is None else _("{player} wins").format(player=self.who(r.winner))
             head.update(
-                _("{who}: {condition} ({rule}). Remaining totals: {t1} to {t2}.").format(
-                    who=who, condition=_(r.reason), rule=r.rule, t1=r.scores[0], t2=r.scores[1]
+                _("{outcome} ({rule}). Remaining totals: {t1} to {t2}.").format(
+                    outcome=outcome_text(r.winner, self.state.ending, self.game.players),
+                    rule=r.rule,
+                    t1=r.scores[0],
+                    t2=r.scores[1],
                 )
             )
             panel.border_title = _("Game over")
@@ -538,7 +538,7 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
         elif isinstance(options, AttackOptions):
             self._attack_panel(view, options, head, odds)
         elif isinstance(options, DefenceOptions):
-            panel.border_title = _("Defence")
+            panel.border_title = _("Defence step")
             self._defence_panel(view, options, head, choices)
         elif isinstance(options, SupportOptions):
             panel.border_title = _("Support step")
@@ -689,13 +689,17 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
         building = self.state.phase == "build"
         return [e for e in self.game.log(side) if building or e.to is None]
 
-    @staticmethod
-    def _log_line(event: Event) -> Text:
-        """An event as a line of the log: turns and the result in bold, attack rolls in italics."""
+    def _log_line(self, event: Event) -> Text:
+        """An event as a line of the log, as the viewer reads it with the players' names:
+        turns and the result in bold, attack rolls in italics."""
         style = "bold" if isinstance(event, (TurnBegan, GameOver)) else ""
         if isinstance(event, AttackDeclared):
             style = "italic"
-        return Text(event.text(), style=style)
+        return Text(self._event_text(event, self.viewer), style=style)
+
+    def _event_text(self, event: Event, viewer: int | None) -> str:
+        """``event`` as ``viewer`` reads it, naming the players by their names."""
+        return event.text_for(viewer, self.game.players)
 
     def _log(self, view: View) -> None:
         log = self.query_one("#sc-log", EventLog)
@@ -918,21 +922,20 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
             self._submit(Defend(stat=stat))  # type: ignore[arg-type]
 
     def action_defend_number(self, index: int) -> None:
-        """Defend with the stat of row ``index`` (the keys 1, 2, 3); a number without a row
-        says which numbers there are."""
+        """Defend with the stat of key ``index`` + 1: 1 Potential, 2 Resilience, 3 Support,
+        whatever the levels, so a digit never means another stat; the digit of a stat at
+        level 0 says that it cannot defend (SC-3.3, SC-5.3)."""
         options = self.options()
-        if not isinstance(options, DefenceOptions):
+        if not isinstance(options, DefenceOptions) or not 0 <= index < len(STATS):
             return
-        if 0 <= index < len(options.choices):
-            self._submit(Defend(stat=options.choices[index].stat))  # type: ignore[arg-type]
+        stat = STATS[index]
+        if any(c.stat == stat for c in options.choices):
+            self._submit(Defend(stat=stat))
             return
-        n = len(options.choices)
         self.notify(
-            ngettext(
-                "{target} can defend with one stat only: press 1 (SC-5.3).",
-                "{target} can defend with {n} stats: press 1 to {n} (SC-5.3).",
-                n,
-            ).format(target=options.target, n=n),
+            _("{target}'s {stat} is 0: it cannot defend (SC-3.3, SC-5.3).").format(
+                target=options.target, stat=stat_name(stat)
+            ),
             severity="warning",
             timeout=4,
             markup=False,
@@ -1047,40 +1050,12 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
 
     def action_notation(self) -> None:
         """Type an action in the game's notation (e.g. ``1A x 2B``, ``defend res``)."""
-        from tui.screens.prompts import TextPromptScreen
+        from tui.rulesets.sixchances.dialogs import prompt_notation
 
         side = self.viewer
         if side is None:
             return
-
-        def asks_help(text: str) -> bool:
-            return text.strip().lower() in ("help", "?", "помощь")
-
-        def check(text: str) -> str | None:
-            if asks_help(text):
-                return None  # answered with the notation below
-            try:
-                self.game.parse(side, text)
-            except ActionError as exc:
-                return str(exc)
-            return None
-
-        def done(text: str | None) -> None:
-            if text and asks_help(text):
-                from tui.rulesets.sixchances.dialogs import NotationScreen
-
-                self.app.push_screen(NotationScreen())
-            elif text:
-                self._submit(self.game.parse(side, text))
-
-        self.app.push_screen(
-            TextPromptScreen(
-                _("Type an action"),
-                _("An action in notation, e.g. 1A x 2B, defend res, reinforce d8, end; help lists them all."),
-                check=check,
-            ),
-            done,
-        )
+        prompt_notation(self.app, self.game, side, self._submit)
 
     def action_undo(self) -> None:
         """Take back your last action, if the table is still yours and no die has been
