@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -33,6 +35,25 @@ def test_selfplay_keeps_saves_that_replay(tmp_path: Path, capsys):
     assert main(["replay", str(saves[0])]) == 0
     out = capsys.readouterr().out
     assert "verified:" in out and "Round 1 begins" in out
+
+
+def test_replay_into_a_reader_that_stops_early_ends_quietly(tmp_path: Path):
+    """``wartable replay SAVE | head -1``: no traceback, status 0."""
+    assert main(["selfplay", "--games", "1", "--seed", "4", "--save-dir", str(tmp_path)]) == 0
+    save = next(tmp_path.glob("*.json"))
+    code = "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, "replay", str(save)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline()  # the first line, then the reader goes away
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
 
 
 def test_selfplay_unknown_ruleset_is_an_error(capsys):

@@ -7,6 +7,7 @@ and ``wartable roster check`` work without it (over SSH, in scripts, in tests).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -44,7 +45,20 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``wartable`` console script; returns the exit status."""
+    """Entry point of the ``wartable`` console script; returns the exit status.
+
+    A headless command whose reader goes away (``wartable replay SAVE | head``)
+    stops quietly with status 0, as other command-line tools do: the rest of its
+    output is dropped (the recipe of Python's ``signal`` documentation)."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = _build_parser().parse_args(argv)
     from engine import i18n
 
