@@ -164,6 +164,16 @@ async def test_the_command_line_refuses_with_the_rule_and_plays_notation(home: P
         await pilot.pause()
         hint = str(screen.query_one("#battle-hint").render())
         assert "EVA-" in hint and command.value == f"{name} jump A1"  # kept, to be corrected
+        # Escape abandons the order: its text and its refusal go, the board has the keys
+        await pilot.press("escape")
+        await pilot.pause()
+        assert command.value == "" and screen.board.has_focus
+        assert "EVA-" not in str(screen.query_one("#battle-hint").render())
+        await pilot.press("colon")
+        assert command.has_focus and command.value == ""
+        command.insert_text_at_cursor(f"{name} jump A1")
+        await pilot.press("enter")
+        await pilot.pause()
         command.value = ""
         command.insert_text_at_cursor(f"{name} kneel")
         await pilot.press("enter")

@@ -1320,10 +1320,15 @@ class EvaGameScreen(WartableScreen):
         self.set_focus(self.query_one("#command", Input))
 
     def action_cancel(self) -> None:
-        """Leave the command line, a targeting mode or the inspected Eva; else leave the game
-        (it is saved after every action)."""
+        """Leave the command line (dropping the typed order and its refusal), a targeting
+        mode or the inspected Eva; else leave the game (it is saved after every action)."""
         command = self.query_one("#command", Input)
         if self.focused is command:
+            # the order is abandoned: its text and its refusal go with it
+            command.value = ""
+            if self._message:
+                self._message = ""
+                self._draw_hint()
             self.board.focus()
             return
         if self.mode:
