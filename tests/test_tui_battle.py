@@ -453,3 +453,30 @@ def test_player_names_replace_the_default_labels_without_doubling() -> None:
         named_players("Player 1 takes the south zone.", ["Player 1", "Rei"])
         == "Player 1 takes the south zone."
     )
+
+
+@run
+async def test_a_target_entry_that_wraps_stays_indented_under_its_entry() -> None:
+    """The Targets panel: an entry's second line, and what wraps of it, are indented."""
+    from rich.text import Text
+    from textual.app import App, ComposeResult
+
+    from tui.rulesets.eva.panels import ChoiceRows
+
+    class Narrow(App[None]):
+        CSS = "ChoiceRows { width: 30; height: 8; }"
+
+        def compose(self) -> ComposeResult:
+            yield ChoiceRows(pointer=">", id="rows")
+
+    app = Narrow()
+    async with app.run_test(size=(40, 10)) as pilot:
+        rows = app.query_one(ChoiceRows)
+        rows.set_rows([("0", Text("1 Eva-1 J18 50%\nHeavy Pallet Rifle, close, cover, not seen"))])
+        await pilot.pause()
+        lines = [rows.render_line(y).text.rstrip() for y in range(4)]
+        assert lines[0].startswith("> 1 Eva-1 J18 50%")
+        body = [line for line in lines[1:] if line.strip()]
+        assert len(body) >= 2  # it wraps at 30 columns
+        assert all(line.startswith("    ") for line in body), lines
+        assert "not seen" in " ".join(body)

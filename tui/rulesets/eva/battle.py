@@ -720,6 +720,7 @@ class EvaGameScreen(WartableScreen):
                     [],
                     [(f"{i}", shot_text(view, s, self._ascii)) for i, s in enumerate(shots)],
                     "0",
+                    hanging=True,
                 ),
                 weapon,
             )

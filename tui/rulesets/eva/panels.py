@@ -301,9 +301,10 @@ def unit_panel_text(
 
 def shot_text(view: EvaView, shot: ShotOption, ascii_only: bool = False) -> Text:
     """Two lines for a target list: glyph, target, square and the chance; then the
-    weapon, band and cover, indented (each line cut, never wrapped)."""
+    weapon, band and cover (shown in a list with a hanging indent, so that what wraps
+    stays under its entry)."""
     target = view.units[shot.target]
-    head = Text(no_wrap=True, overflow="ellipsis")
+    head = Text()
     head.append(f"{unit_glyph(view, shot.target, ascii_only)} ", style="bold")
     head.append(f"{target.name} {square_name(shot.square)} ")
     head.append(percent(shot.p_hit), style="bold")
@@ -312,8 +313,7 @@ def shot_text(view: EvaView, shot: ShotOption, ascii_only: bool = False) -> Text
         details.append(_("cover"))
     if not shot.seen:
         details.append(_("not seen"))
-    tail = Text("  " + ", ".join(details), no_wrap=True, overflow="ellipsis")
-    return Text("\n", no_wrap=True, overflow="ellipsis").join([head, tail])
+    return Text("\n").join([head, Text(", ".join(details))])
 
 
 def shot_details(view: EvaView, shot: ShotOption) -> list[str]:
@@ -468,7 +468,11 @@ class NotationSuggester(Suggester):
 
 class ChoiceRows(PointerList):
     """The side panel's list of targets: a :class:`PointerList` whose rows are
-    replaced as the options change."""
+    replaced as the options change; an entry's later lines, and whatever wraps, are
+    indented under it."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(hanging=True, **kwargs)
 
     def set_rows(self, rows: Sequence[tuple[str, Text]]) -> None:
         """Show these (id, prompt) rows, the first highlighted."""
