@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from battle_support import (
     TestPlayer,
     auto_play,
@@ -480,3 +481,34 @@ async def test_a_target_entry_that_wraps_stays_indented_under_its_entry() -> Non
         assert len(body) >= 2  # it wraps at 30 columns
         assert all(line.startswith("    ") for line in body), lines
         assert "not seen" in " ".join(body)
+
+
+@pytest.mark.parametrize("ascii_glyphs", [False, True])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_the_legend_draws_a_target_as_the_board_does(
+    home: Path, ascii_glyphs: bool, size: tuple[int, int]
+) -> None:  # noqa: F811
+    """The help's "a legal target" row is the cell the board draws on a target (two-cell
+    squares hold the glyph and one mark; three-cell squares both marks)."""
+
+    @run
+    async def go() -> None:
+        game = auto_play(eva_game(), can_shoot)
+        app = make_app(home, ascii_glyphs=ascii_glyphs)
+        async with app.run_test(size=size) as pilot:
+            screen = await _open(app, pilot, game, curtain=False)
+            await pilot.press("f")
+            await pilot.pause()
+            board = screen.board
+            square = next(s for s, o in board.overlay.items() if o.kind == "target")
+            drawn, _style = board._cell_text(square)
+            glyph = board.units[square].glyph
+            shown = dict((text, glyphs) for glyphs, text in screen.legend())["a legal target"]
+            assert drawn.strip() == shown.replace("A", glyph)
+            g = board.glyphs
+            assert shown == (
+                f"{g.target_left}A{g.target_right}" if board.cell_width == 3 else f"A{g.target_right}"
+            )
+        assert app.errors == []
+
+    go()

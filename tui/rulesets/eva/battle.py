@@ -1304,7 +1304,8 @@ class EvaGameScreen(WartableScreen):
                 "7 a" if two else "12",
                 _("energy to move to that square") + (" (a = 10, b = 11 …)" if two else ""),
             ),
-            (f"{g.target_left}A{g.target_right}", _("a legal target")),
+            # as the board draws it: two-cell squares have room for one mark only
+            (f"A{g.target_right}" if two else f"{g.target_left}A{g.target_right}", _("a legal target")),
             (f"{g.deploy_ok} {g.deploy_bad}", _("a square where the Eva may or may not be placed")),
             (g.jump, _("a square the Jumpjet reaches")),
         ]
