@@ -486,8 +486,10 @@ async def test_a_target_entry_that_wraps_stays_indented_under_its_entry() -> Non
 @pytest.mark.parametrize("ascii_glyphs", [False, True])
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_the_legend_draws_a_target_as_the_board_does(
-    home: Path, ascii_glyphs: bool, size: tuple[int, int]
-) -> None:  # noqa: F811
+    home: Path,  # noqa: F811
+    ascii_glyphs: bool,
+    size: tuple[int, int],
+) -> None:
     """The help's "a legal target" row is the cell the board draws on a target (two-cell
     squares hold the glyph and one mark; three-cell squares both marks)."""
 

@@ -138,7 +138,8 @@ class EvaGameScreen(WartableScreen):
         Binding("h,р", "hands", N_("Hands")),
         Binding("e,у", "end", N_("End")),
         Binding("u,г", "undo", N_("Undo")),
-        Binding("right_square_bracket,ъ", "cycle(1)", N_("Next")),
+        # the prompt line says what ] does; the footer has no room for it
+        Binding("right_square_bracket,ъ", "cycle(1)", N_("Next"), show=False),
         Binding("left_square_bracket,х", "cycle(-1)", N_("Previous"), show=False),
         Binding("space", "inspect", N_("Inspect"), show=False),
         Binding("colon,slash,full_stop", "command", N_("Command line"), show=False),

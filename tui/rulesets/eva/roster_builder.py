@@ -200,7 +200,7 @@ def catalogue_width(screen: int) -> int:
 class RosterBuilderScreen(WartableScreen):
     """Builds or edits one EVA roster.
 
-    ``pick``: opened from the new game screen; "Use this roster" dismisses with
+    ``pick``: opened from the new game screen; "Use roster" dismisses with
     the :class:`engine.rulesets.eva.roster.Roster` (a valid one only); Escape
     dismisses with None. ``roster``: a roster to start from (a copy is edited).
     """
@@ -209,17 +209,18 @@ class RosterBuilderScreen(WartableScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "enter_add", N_("Add"), priority=True),
         Binding("enter", "enter_rename", N_("Rename"), priority=True),
-        Binding("enter", "enter_new", N_("New Eva"), priority=True),
+        # the footer shows "n New Eva" already
+        Binding("enter", "enter_new", N_("New Eva"), priority=True, show=False),
         Binding("enter", "enter_remove", N_("Remove"), priority=True),
-        Binding("u,г", "use", N_("Use this roster")),
+        Binding("u,г", "use", N_("Use roster")),
         Binding("n,т", "new_eva", N_("New Eva")),
-        Binding("c,с", "copy_eva", N_("Copy")),
+        Binding("c,с", "copy_eva", N_("Copy"), show=False),  # in the help: the footer is full
         Binding("delete,x,ч", "remove", N_("Remove")),
         Binding("r,к", "rename", N_("Rename the Eva or the roster"), show=False),
         Binding("a,ф", "auto_fire", N_("Automatic fire on or off"), show=False),
         Binding("s,ы,ctrl+s", "save", N_("Save")),
         Binding("o,щ", "open", N_("Open")),
-        Binding("escape", "back", N_("Back")),
+        Binding("escape", "back", N_("Back"), show=False),  # in the help: the footer is full
         Binding("tab,shift+tab", "switch_pane", N_("Roster or catalogue"), show=False),
     ]
 
