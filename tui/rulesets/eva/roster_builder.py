@@ -582,6 +582,41 @@ class RosterBuilderScreen(WartableScreen):
         cat = WEAPONS.get(self.roster.evas[int(i)].weapons[int(j)].code)
         return cat is not None and cat.auto_points is not None
 
+    def action_help(self) -> None:
+        """The keys of the builder, with what Enter does in each pane (the footer shows
+        only what it does on the highlighted row)."""
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.screen_title(), self.help_rows()))
+
+    def help_rows(self) -> list[tuple[str, str]]:
+        """(keys, meaning) rows of the help: Enter in each pane, then the other keys."""
+        from tui.screens.base import key_rows
+
+        enter = self.app.get_key_display(Binding("enter", "enter_add"))
+        rows = [
+            (enter, _("in the catalogue: add the item to the current Eva")),
+            (
+                enter,
+                _(
+                    "in the roster: rename the roster or the Eva, remove an item, or add an Eva (on + New Eva)"
+                ),
+            ),
+        ]
+        # the lists' own keys (arrows, Home, End, PgUp, PgDn) on one row, so that the help fits
+        moves = [b for b in OptionList.BINDINGS if isinstance(b, Binding) and b.action != "select"]
+        move_texts = {_(b.description) for b in moves}
+
+        def keys(*names: str) -> str:
+            return ", ".join(self.app.get_key_display(Binding(key, "move")) for key in names)
+
+        lists = [
+            (keys("up", "down", "pageup", "pagedown"), _("move in the list")),
+            (keys("home", "end"), _("the first or the last row")),
+        ]
+        others = [row for row in key_rows(self) if row[0] != enter and row[1] not in move_texts]
+        return [*rows, *others[:-1], *lists, *others[-1:]]
+
     def action_switch_pane(self) -> None:
         """Tab: between the roster and the catalogue (the rules below scroll with the mouse)."""
         target = "#rb-catalogue" if self._focused_id() == "rb-roster" else "#rb-roster"
