@@ -514,3 +514,38 @@ def test_the_legend_draws_a_target_as_the_board_does(
         assert app.errors == []
 
     go()
+
+
+@run
+async def test_eva_9_3_the_weapons_dialog_gives_each_choice_as_an_order(home: Path) -> None:  # noqa: F811
+    """Each hand configuration shows, under its names and cost, the order that makes it,
+    with the items' notation words (``swap hrifle+knife``); that order is accepted."""
+    from engine.rulesets.eva.actions import parse_action
+    from tui.widgets.pointer_list import PointerList
+
+    def can_swap(g: Game) -> bool:
+        o = g.options(min(g.to_act()))
+        return o.kind == "act" and bool(o.swaps)
+
+    game = auto_play(eva_game(), can_swap)
+    side = min(game.to_act())
+    opts, view = game.options(side), game.view(side)
+    unit = view.units[opts.unit]
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot, game, curtain=False)
+        await pilot.press("w")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        rows = dialog.query_one(PointerList)
+        held = "+".join(unit.items[h].label for h in unit.hands) or "-"
+        assert str(dialog.query_one(".dialog-text").render()).endswith(f"({held})")
+        for i, (hands, cost) in enumerate(opts.swaps):
+            first, order = rows.option_text(i).split("\n")
+            words = "+".join(unit.items[h].label for h in hands) or "-"
+            assert order == f"swap {words}"
+            assert first.endswith(f"{cost} energy")
+            action = parse_action(game.state, side, f"{unit.name} {order}")
+            assert sorted(action.hands) == sorted(hands)
+    assert app.errors == []

@@ -1108,18 +1108,36 @@ class EvaGameScreen(WartableScreen):
         current = self._config_label(
             unit, view.units[unit].hands if isinstance(view.units[unit], OwnUnit) else []
         )
-        choices = [
-            (f"{i}", f"{self._config_label(unit, hands)} — " + _("{n} energy").format(n=cost))
+        # each choice with the order that makes it, naming the items by their notation
+        # words (``swap hrifle+knife``), dim on a second line
+        choices: list[tuple[str, str | Text]] = [
+            (
+                f"{i}",
+                Text.assemble(
+                    f"{self._config_label(unit, hands)} — " + _("{n} energy").format(n=cost),
+                    "\n",
+                    (f"swap {self._config_words(unit, hands)}", "dim"),
+                ),
+            )
             for i, (hands, cost) in enumerate(opts.swaps)
         ]
         choices.append(("back", _("Cancel")))
+        words = self._config_words(
+            unit, view.units[unit].hands if isinstance(view.units[unit], OwnUnit) else []
+        )
 
         def answered(choice: str | None) -> None:
             if choice is not None and choice != "back":
                 self.submit(act.Swap(unit, list(opts.swaps[int(choice)][0])))
 
         self.app.push_screen(
-            ChoiceDialog(_("Weapons"), [_("Now in hand: {hands}").format(hands=current)], choices, "0"),
+            ChoiceDialog(
+                _("Weapons"),
+                [_("Now in hand: {hands}").format(hands=f"{current} ({words})")],
+                choices,
+                "0",
+                hanging=True,
+            ),
             answered,
         )
 
@@ -1132,6 +1150,16 @@ class EvaGameScreen(WartableScreen):
             return ""
         labels = [item_label(u.items[i].label) for i in hands if 0 <= i < len(u.items)]
         return "+".join(labels) if labels else _("empty hands")
+
+    def _config_words(self, unit: int, hands: list[int]) -> str:
+        """``hands`` as the notation writes them: the items' labels joined by ``+``
+        (``rifle+knife``), or ``-`` for empty hands."""
+        view = self.view
+        u = view.units[unit] if view is not None else None
+        if not isinstance(u, OwnUnit):
+            return "-"
+        labels = [u.items[i].label for i in hands if 0 <= i < len(u.items)]
+        return "+".join(labels) if labels else "-"
 
     def _hands(self, unit: int) -> list[int]:
         opts = self.opts
