@@ -549,3 +549,45 @@ async def test_eva_9_3_the_weapons_dialog_gives_each_choice_as_an_order(home: Pa
             action = parse_action(game.state, side, f"{unit.name} {order}")
             assert sorted(action.hands) == sorted(hands)
     assert app.errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("roster", ["long-watch", "nerv-first-squad", "mass-production"])
+def test_eva_9_1_the_panel_of_an_eva_being_placed_shows_every_line_at_80x24(
+    home: Path,  # noqa: F811
+    roster: str,
+    lang: str,
+) -> None:
+    """Deployment: for each Eva of the example rosters and each of its hand
+    configurations, the panel says what it will hold and stow once placed, and none of
+    its lines (as wrapped) is cut off."""
+    from battle_support import is_deploying
+    from textual.widgets import Static
+
+    from engine.i18n import _ as tr
+
+    @run
+    async def go() -> None:
+        game = auto_play(eva_game(rosters=(roster, roster)), lambda g: is_deploying(g, 0))
+        app = make_app(home, language=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await _open(app, pilot, game, curtain=False)
+            panel = screen.query_one("#unit-panel", Static)
+            seen = set()
+            for _eva in range(8):
+                for _hands in range(4):
+                    box = panel.content_region
+                    assert panel.get_content_height(box, box, box.width) <= box.height, str(panel.content)
+                    shown = "\n".join(panel.render_line(y).text for y in range(panel.size.height))
+                    assert tr("Holds when placed: {hands}").split("{")[0].strip() in shown, shown
+                    # the last line (the Eva's state) shows, so nothing above it is cut
+                    assert tr("not deployed") in shown, shown
+                    seen.add((screen.deploy_unit, shown))
+                    await pilot.press("h")
+                    await pilot.pause()
+                await pilot.press("right_square_bracket")
+                await pilot.pause()
+            assert len({unit for unit, _plain in seen}) > 1
+        assert app.errors == []
+
+    go()

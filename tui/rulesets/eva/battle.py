@@ -442,19 +442,21 @@ class EvaGameScreen(WartableScreen):
                 panel, Text(_("No Eva selected. Space shows the Eva under the cursor."), style="italic")
             )
             return
-        text = unit_panel_text(self.view, self.selected, self.game.players, self.glyphs.bullet, self._ascii)
         opts = self.opts
+        placing = None
         if opts is not None and opts.kind == "deploy" and self.selected == self.deploy_unit:
-            text.append("\n")
-            text.append(
-                _("Holds when placed: {hands}").format(hands=self._hands_label(self.selected)), "bold"
-            )
+            placing = self._hands(self.selected)  # what it holds and stows once placed
+        text = unit_panel_text(
+            self.view, self.selected, self.game.players, self.glyphs.bullet, self._ascii, placing
+        )
         self._set_panel(panel, ascii_text(text, self._ascii))
 
     def _set_panel(self, panel: Static, text: Text) -> None:
         """Show ``text`` in the unit panel; lay the screen out again only when the panel's
-        height changes (a layout repaints far more of the terminal)."""
-        lines = text.plain.count("\n") + 1
+        height changes (a layout repaints far more of the terminal): its lines as wrapped
+        at the panel's width, not only those the text starts."""
+        width = panel.content_region.width
+        lines = len(text.wrap(self.app.console, width)) if width > 0 else text.plain.count("\n") + 1
         panel.update(text, layout=lines != self._panel_lines)
         self._panel_lines = lines
 
@@ -1171,9 +1173,6 @@ class EvaGameScreen(WartableScreen):
             longest = max(len(c) for c in configs)
             self.deploy_hands[unit] = next(i for i, c in enumerate(configs) if len(c) == longest)
         return list(configs[self.deploy_hands[unit] % len(configs)])
-
-    def _hands_label(self, unit: int) -> str:
-        return self._config_label(unit, self._hands(unit))
 
     def action_hands(self) -> None:
         """Deployment: the next hand configuration for the Eva being placed (EVA-9.1)."""

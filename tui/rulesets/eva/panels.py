@@ -240,10 +240,17 @@ def _states(u: EnemyUnit) -> list[str]:
 
 
 def unit_panel_text(
-    view: EvaView, index: int, players: Sequence[str], bullet: str = "-", ascii_only: bool = False
+    view: EvaView,
+    index: int,
+    players: Sequence[str],
+    bullet: str = "-",
+    ascii_only: bool = False,
+    placing: Sequence[int] | None = None,
 ) -> Text:
     """What ``view``'s side knows of unit ``index``: everything of its own Evas, the
-    public facts of an enemy Eva (EVA-18)."""
+    public facts of an enemy Eva (EVA-18). ``placing``: the Eva is being deployed with
+    these items in hand (indices into its items): what it will hold and stow once
+    placed, in place of what it holds now (nothing)."""
     u = view.units[index]
     text = Text()
     text.append(f"{unit_glyph(view, index, ascii_only)} ", style="bold reverse")
@@ -258,17 +265,16 @@ def unit_panel_text(
         text.append(line + "\n")
         if u.shield_points:
             text.append(_("Shield points: {n}").format(n=u.shield_points) + "\n")
-        held = [u.items[i] for i in u.hands if 0 <= i < len(u.items)]
-        text.append(
-            _("Holds: {items}").format(
-                items=", ".join(
-                    item_label(it.label) + (" (" + _("auto") + ")" if it.auto else "") for it in held
-                )
-                or _("empty hands")
-            )
-            + "\n"
-        )
-        stowed = [item_label(it.label) for i, it in enumerate(u.items) if i not in u.hands and not it.gone]
+        hands = list(u.hands) if placing is None else list(placing)
+        held = [u.items[i] for i in hands if 0 <= i < len(u.items)]
+        items = ", ".join(
+            item_label(it.label) + (" (" + _("auto") + ")" if it.auto else "") for it in held
+        ) or _("empty hands")
+        if placing is None:
+            text.append(_("Holds: {items}").format(items=items) + "\n")
+        else:
+            text.append(_("Holds when placed: {hands}").format(hands=items) + "\n", style="bold")
+        stowed = [item_label(it.label) for i, it in enumerate(u.items) if i not in hands and not it.gone]
         if stowed:
             text.append(_("Stowed: {items}").format(items=", ".join(stowed)) + "\n")
         if u.equipment:
