@@ -591,3 +591,52 @@ def test_eva_9_1_the_panel_of_an_eva_being_placed_shows_every_line_at_80x24(
         assert app.errors == []
 
     go()
+
+
+def test_a_turn_starts_with_the_eva_in_play_and_the_nearest_enemy_in_view(home: Path) -> None:  # noqa: F811
+    """At 80x24 the board shows 19 of its 30 rows: when a side's turn starts (after the
+    curtain, and on resuming a saved game) the view shows the Eva in play and, when both
+    fit, the enemy Eva nearest to it."""
+    from battle_support import W
+
+    from tui.rulesets.eva.board import square_name
+
+    def starts(g: Game, seen: set[tuple[int, int]]) -> bool:
+        side = min(g.to_act())
+        o = g.options(side)
+        return o.kind == "act" and (g.view(side).round, o.unit) not in seen and bool(o.moves)
+
+    @run
+    async def go() -> None:
+        game = eva_game(round_limit=None)
+        seen: set[tuple[int, int]] = set()
+        checked = 0
+        for _turn in range(14):
+            auto_play(game, lambda g: starts(g, seen))
+            if not game.to_act():
+                break
+            side = min(game.to_act())
+            view, opts = game.view(side), game.options(side)
+            seen.add((view.round, opts.unit))
+            app = make_app(home)
+            async with app.run_test(size=(80, 24)) as pilot:
+                screen = await _open(app, pilot, game, curtain=True)
+                await pilot.press("enter")  # lift the curtain
+                await pilot.pause()
+                board = screen.board
+                top, rows = int(board.scroll_offset.y), board.size.height
+
+                def shown(square: int) -> bool:
+                    return top <= board.line_of(square) < top + rows  # noqa: B023
+
+                mine = view.units[opts.unit].square
+                assert shown(mine), (square_name(mine), top)
+                enemies = [u.square for u in view.units if u.side != side and u.square >= 0]
+                near = min(enemies, key=lambda s: (s % W - mine % W) ** 2 + (s // W - mine // W) ** 2)
+                if abs(board.line_of(near) - board.line_of(mine)) + 3 <= rows:
+                    assert shown(near), (square_name(mine), square_name(near), top)
+                    checked += 1
+            assert app.errors == []
+        assert checked >= 1
+
+    go()

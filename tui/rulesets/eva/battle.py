@@ -276,7 +276,8 @@ class EvaGameScreen(WartableScreen):
             self._game_over()
             return
         side = min(to_act)
-        if side != self.viewer:
+        side_changed = side != self.viewer
+        if side_changed:
             self.viewer = side
             self.mode = ""
             self.selected = None
@@ -286,13 +287,35 @@ class EvaGameScreen(WartableScreen):
                 self.refresh_all()
                 return
         self.refresh_all()
+        if side_changed or first:
+            self.board.call_after_refresh(self._frame_view)
         self._ask()
 
     def _lifted(self, _result: Any = None) -> None:
         self._lifted_at = get_time()
         self.board.focus()
-        self.board.call_after_refresh(self.board.keep_in_view)
+        self.board.call_after_refresh(self._frame_view)
         self._ask()
+
+    def _frame_view(self) -> None:
+        """Scroll the board to where the side's turn is: the cursor and the Eva in play
+        (the acting, selected or next one), then the enemy Eva nearest to it when both
+        fit on the screen."""
+        view = self.view
+        if view is None:
+            return
+        board = self.board
+        squares = [board.cursor]
+        if self.selected is not None and view.units[self.selected].square >= 0:
+            squares.insert(0, view.units[self.selected].square)
+        side = self.viewer if self.viewer is not None else 0
+        enemies = [u.square for u in view.units if u.side != side and u.square >= 0 and not u.destroyed]
+        if enemies:
+            at = squares[0]
+            squares.append(
+                min(enemies, key=lambda s: (s % WIDTH - at % WIDTH) ** 2 + (s // WIDTH - at // WIDTH) ** 2)
+            )
+        board.show_squares(squares)
 
     def _why(self, first: bool) -> str:
         opts = self.game.options(self.viewer) if self.viewer is not None else None
