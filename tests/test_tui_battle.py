@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from battle_support import (
     TestPlayer,
     auto_play,
@@ -205,6 +206,16 @@ async def test_the_command_line_refuses_with_the_rule_and_plays_notation(home: P
         await pilot.pause()
         hint = str(screen.query_one("#battle-hint").render())
         assert "EVA-" in hint and command.value == f"{name} jump A1"  # kept, to be corrected
+        # Escape abandons the order: its text and its refusal go, the board has the keys
+        await pilot.press("escape")
+        await pilot.pause()
+        assert command.value == "" and screen.board.has_focus
+        assert "EVA-" not in str(screen.query_one("#battle-hint").render())
+        await pilot.press("colon")
+        assert command.has_focus and command.value == ""
+        command.insert_text_at_cursor(f"{name} jump A1")
+        await pilot.press("enter")
+        await pilot.pause()
         command.value = ""
         command.insert_text_at_cursor(f"{name} kneel")
         await pilot.press("enter")
@@ -516,3 +527,189 @@ def test_eva_18_1_a_log_line_starts_with_its_evas_glyph_when_both_sides_have_the
         f"{theirs} A (Rei) suffers 9 damage before the AT field (damage dice 4, 5).",
         f"{mine} A (Asuka) suffers 6 damage before the AT field (damage die 6).",
     ]
+
+
+@run
+async def test_a_target_entry_that_wraps_stays_indented_under_its_entry() -> None:
+    """The Targets panel: an entry's second line, and what wraps of it, are indented."""
+    from rich.text import Text
+    from textual.app import App, ComposeResult
+
+    from tui.rulesets.eva.panels import ChoiceRows
+
+    class Narrow(App[None]):
+        CSS = "ChoiceRows { width: 30; height: 8; }"
+
+        def compose(self) -> ComposeResult:
+            yield ChoiceRows(pointer=">", id="rows")
+
+    app = Narrow()
+    async with app.run_test(size=(40, 10)) as pilot:
+        rows = app.query_one(ChoiceRows)
+        rows.set_rows([("0", Text("1 Eva-1 J18 50%\nHeavy Pallet Rifle, close, cover, not seen"))])
+        await pilot.pause()
+        lines = [rows.render_line(y).text.rstrip() for y in range(4)]
+        assert lines[0].startswith("> 1 Eva-1 J18 50%")
+        body = [line for line in lines[1:] if line.strip()]
+        assert len(body) >= 2  # it wraps at 30 columns
+        assert all(line.startswith("    ") for line in body), lines
+        assert "not seen" in " ".join(body)
+
+
+@pytest.mark.parametrize("ascii_glyphs", [False, True])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_the_legend_draws_a_target_as_the_board_does(
+    home: Path,  # noqa: F811
+    ascii_glyphs: bool,
+    size: tuple[int, int],
+) -> None:
+    """The help's "a legal target" row is the cell the board draws on a target (two-cell
+    squares hold the glyph and one mark; three-cell squares both marks)."""
+
+    @run
+    async def go() -> None:
+        game = auto_play(eva_game(), can_shoot)
+        app = make_app(home, ascii_glyphs=ascii_glyphs)
+        async with app.run_test(size=size) as pilot:
+            screen = await _open(app, pilot, game, curtain=False)
+            await pilot.press("f")
+            await pilot.pause()
+            board = screen.board
+            square = next(s for s, o in board.overlay.items() if o.kind == "target")
+            drawn, _style = board._cell_text(square)
+            glyph = board.units[square].glyph
+            shown = dict((text, glyphs) for glyphs, text in screen.legend())["a legal target"]
+            assert drawn.strip() == shown.replace("A", glyph)
+            g = board.glyphs
+            assert shown == (
+                f"{g.target_left}A{g.target_right}" if board.cell_width == 3 else f"A{g.target_right}"
+            )
+        assert app.errors == []
+
+    go()
+
+
+@run
+async def test_eva_9_3_the_weapons_dialog_gives_each_choice_as_an_order(home: Path) -> None:  # noqa: F811
+    """Each hand configuration shows, under its names and cost, the order that makes it,
+    with the items' notation words (``swap hrifle+knife``); that order is accepted."""
+    from engine.rulesets.eva.actions import parse_action
+    from tui.widgets.pointer_list import PointerList
+
+    def can_swap(g: Game) -> bool:
+        o = g.options(min(g.to_act()))
+        return o.kind == "act" and bool(o.swaps)
+
+    game = auto_play(eva_game(), can_swap)
+    side = min(game.to_act())
+    opts, view = game.options(side), game.view(side)
+    unit = view.units[opts.unit]
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot, game, curtain=False)
+        await pilot.press("w")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        rows = dialog.query_one(PointerList)
+        held = "+".join(unit.items[h].label for h in unit.hands) or "-"
+        assert str(dialog.query_one(".dialog-text").render()).endswith(f"({held})")
+        for i, (hands, cost) in enumerate(opts.swaps):
+            first, order = rows.option_text(i).split("\n")
+            words = "+".join(unit.items[h].label for h in hands) or "-"
+            assert order == f"swap {words}"
+            assert first.endswith(f"{cost} energy")
+            action = parse_action(game.state, side, f"{unit.name} {order}")
+            assert sorted(action.hands) == sorted(hands)
+    assert app.errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("roster", ["long-watch", "nerv-first-squad", "mass-production"])
+def test_eva_9_1_the_panel_of_an_eva_being_placed_shows_every_line_at_80x24(
+    home: Path,  # noqa: F811
+    roster: str,
+    lang: str,
+) -> None:
+    """Deployment: for each Eva of the example rosters and each of its hand
+    configurations, the panel says what it will hold and stow once placed, and none of
+    its lines (as wrapped) is cut off."""
+    from battle_support import is_deploying
+    from textual.widgets import Static
+
+    from engine.i18n import _ as tr
+
+    @run
+    async def go() -> None:
+        game = auto_play(eva_game(rosters=(roster, roster)), lambda g: is_deploying(g, 0))
+        app = make_app(home, language=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await _open(app, pilot, game, curtain=False)
+            panel = screen.query_one("#unit-panel", Static)
+            seen = set()
+            for _eva in range(8):
+                for _hands in range(4):
+                    box = panel.content_region
+                    assert panel.get_content_height(box, box, box.width) <= box.height, str(panel.content)
+                    shown = "\n".join(panel.render_line(y).text for y in range(panel.size.height))
+                    assert tr("Holds when placed: {hands}").split("{")[0].strip() in shown, shown
+                    # the last line (the Eva's state) shows, so nothing above it is cut
+                    assert tr("not deployed") in shown, shown
+                    seen.add((screen.deploy_unit, shown))
+                    await pilot.press("h")
+                    await pilot.pause()
+                await pilot.press("right_square_bracket")
+                await pilot.pause()
+            assert len({unit for unit, _plain in seen}) > 1
+        assert app.errors == []
+
+    go()
+
+
+def test_a_turn_starts_with_the_eva_in_play_and_the_nearest_enemy_in_view(home: Path) -> None:  # noqa: F811
+    """At 80x24 the board shows 19 of its 30 rows: when a side's turn starts (after the
+    curtain, and on resuming a saved game) the view shows the Eva in play and, when both
+    fit, the enemy Eva nearest to it."""
+    from battle_support import W
+
+    from tui.rulesets.eva.board import square_name
+
+    def starts(g: Game, seen: set[tuple[int, int]]) -> bool:
+        side = min(g.to_act())
+        o = g.options(side)
+        return o.kind == "act" and (g.view(side).round, o.unit) not in seen and bool(o.moves)
+
+    @run
+    async def go() -> None:
+        game = eva_game(round_limit=None)
+        seen: set[tuple[int, int]] = set()
+        checked = 0
+        for _turn in range(14):
+            auto_play(game, lambda g: starts(g, seen))
+            if not game.to_act():
+                break
+            side = min(game.to_act())
+            view, opts = game.view(side), game.options(side)
+            seen.add((view.round, opts.unit))
+            app = make_app(home)
+            async with app.run_test(size=(80, 24)) as pilot:
+                screen = await _open(app, pilot, game, curtain=True)
+                await pilot.press("enter")  # lift the curtain
+                await pilot.pause()
+                board = screen.board
+                top, rows = int(board.scroll_offset.y), board.size.height
+
+                def shown(square: int) -> bool:
+                    return top <= board.line_of(square) < top + rows  # noqa: B023
+
+                mine = view.units[opts.unit].square
+                assert shown(mine), (square_name(mine), top)
+                enemies = [u.square for u in view.units if u.side != side and u.square >= 0]
+                near = min(enemies, key=lambda s: (s % W - mine % W) ** 2 + (s // W - mine // W) ** 2)
+                if abs(board.line_of(near) - board.line_of(mine)) + 3 <= rows:
+                    assert shown(near), (square_name(mine), square_name(near), top)
+                    checked += 1
+            assert app.errors == []
+        assert checked >= 1
+
+    go()

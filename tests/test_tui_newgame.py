@@ -285,3 +285,31 @@ async def test_the_new_game_help_explains_the_rosters_and_the_map(home: Path) ->
         rows = dict(app.screen.rows)
         assert "Roster 1, 2" in rows and "Map" in rows and "roster" in rows["Roster 1, 2"]
     assert app.errors == []
+
+
+@run
+async def test_the_roster_picker_starts_on_the_chosen_roster_and_marks_it(home: Path) -> None:  # noqa: F811 - the fixture imported above
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot)
+        screen.query_one("#eva-roster-1").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, RosterPickerScreen)
+        first = picker.query_one("#picker-list", OptionList).highlighted
+        assert "(chosen)" not in picker.query_one("#picker-list", OptionList).option_text(first)
+        await pilot.press("down", "enter")  # the next example, not the first one
+        await pilot.pause()
+        chosen = screen.query_one(EvaSetupWidget).choices().rosters[1]
+        assert chosen is not None
+        await pilot.press("enter")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, RosterPickerScreen)
+        rows = picker.query_one("#picker-list", OptionList)
+        assert rows.highlighted == first + 1
+        assert picker._entries[rows.highlighted_option.id].roster == chosen
+        marked = [i for i in range(rows.option_count) if "(chosen)" in rows.option_text(i)]
+        assert marked == [first + 1]
+    assert app.errors == []

@@ -15,6 +15,7 @@ from test_tui_app import home, make_app, run  # noqa: F401 - home is a fixture
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
+from engine.i18n import _ as tr
 from engine.rosterfile import check_roster_file
 from engine.rulesets.eva.roster import (
     EvaEntry,
@@ -464,3 +465,37 @@ async def test_tab_switches_the_two_lists_and_the_catalogue_keeps_its_height(hom
     for code in EQUIPMENT:
         assert len(describe_equipment(code).split(". ")) >= 2, code
     assert "off the damage of every hit" in describe_at(3)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_builder_help_says_what_enter_does_and_fits_80x24(home: Path, lang: str) -> None:  # noqa: F811
+    """Opened from a new game (so "Use roster" is listed too): Enter in the catalogue
+    adds the item; every row shows without scrolling, the quit key last."""
+    from tui.screens.help import HelpScreen
+
+    @run
+    async def go() -> None:
+        app = make_app(home, language=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            app.screen.query_one("#eva-roster-0").focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("home", "enter")  # build a roster now
+            await pilot.pause()
+            assert isinstance(app.screen, RosterBuilderScreen)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            help_screen = app.screen
+            assert isinstance(help_screen, HelpScreen)
+            rows = dict(help_screen.rows)
+            texts = [text for _keys, text in help_screen.rows]
+            assert help_screen.rows[0] == ("⏎", tr("in the catalogue: add the item to the current Eva"))
+            assert rows["u, г"] == tr("Use roster") and rows["^q"] == tr("Quit")
+            assert len(texts) == len(set(texts))
+            keys = help_screen.query_one("#help-keys")
+            assert keys.max_scroll_y == 0, keys.virtual_size
+        assert app.errors == []
+
+    go()

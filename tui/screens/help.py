@@ -80,4 +80,16 @@ class HelpScreen(WartableModal):
 
         keys = self.query_one("#help-keys", VerticalScroll)
         keys.vertical_scrollbar.renderer = PlainScrollBar
+        self._fit_height()
         keys.focus()
+
+    def on_resize(self) -> None:
+        """A new terminal size: as many lines as now fit."""
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """As tall as the screen allows (less the frame, the footer and a line of
+        margin), so that a help only a little longer than three quarters of the
+        screen is shown whole rather than scrolled by a line or two."""
+        keys = self.query_one("#help-keys", VerticalScroll)
+        keys.styles.max_height = max(3, self.app.size.height - 4)

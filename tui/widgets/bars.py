@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.scrollbar import ScrollBarRender
 from textual.widget import Widget
@@ -74,27 +75,61 @@ class KeyLine(Widget):
 
     def render(self) -> Text:
         """`` key description`` for each shown key, in binding order; when that is wider
-        than the line, the keys are packed closer so that all of them still show."""
+        than the line, the keys are packed closer, and if that is still too wide the
+        longest descriptions are cut (with an ellipsis) so that every key, and the help
+        key with its whole description, still show."""
         line = self._line(loose=True)
         if line.cell_len > self.size.width > 0:
-            line = self._line(loose=False)
+            line = self._line(loose=False, width=self.size.width)
         return line
 
-    def _line(self, *, loose: bool) -> Text:
-        key_style = self.get_component_rich_style("keyline--key")
-        text_style = self.get_component_rich_style("keyline--description")
+    def _keys(self) -> list[tuple[str, str, str, Any]]:
+        """(key, description, action, namespace) of each shown key, in binding order."""
         seen: set[str] = set()
-        line = Text(no_wrap=True, overflow="crop")
-        spans = []
+        keys = []
         for namespace, binding, enabled, _tooltip in self.screen.active_bindings.values():
             if not binding.show or binding.action in seen or not enabled:
                 continue
             seen.add(binding.action)
+            keys.append(
+                (self.app.get_key_display(binding), _(binding.description), binding.action, namespace)
+            )
+        return keys
+
+    def _fit(self, keys: list[tuple[str, str, str, Any]], width: int) -> list[tuple[str, str, str, Any]]:
+        """``keys`` packed into ``width`` cells: the longest descriptions cut first, one
+        cell at a time, ending with an ellipsis; the help key's never; as a last resort,
+        the keys alone."""
+        ascii_set = getattr(getattr(self.app, "glyphs", None), "name", "") == "ascii"
+        ell = "." if ascii_set else "…"
+        keys = list(keys)
+
+        def total() -> int:
+            return sum(cell_len(k) + 1 + cell_len(d) for k, d, _a, _n in keys) + len(keys) - 1
+
+        while total() > width:
+            cuttable = [i for i, (_k, d, a, _n) in enumerate(keys) if a != "help" and cell_len(d) > 2]
+            if not cuttable:
+                return [(k, "" if a != "help" else d, a, n) for k, d, a, n in keys]
+            i = max(cuttable, key=lambda j: (cell_len(keys[j][1]), -j))
+            k, d, a, n = keys[i]
+            body = d[:-1] if d.endswith(ell) else d
+            keys[i] = (k, body[:-1].rstrip() + ell, a, n)
+        return keys
+
+    def _line(self, *, loose: bool, width: int | None = None) -> Text:
+        key_style = self.get_component_rich_style("keyline--key")
+        text_style = self.get_component_rich_style("keyline--description")
+        line = Text(no_wrap=True, overflow="crop")
+        spans = []
+        keys = self._keys()
+        if width is not None and not loose:
+            keys = self._fit(keys, width)
+        for key, description, action, namespace in keys:
             start = line.cell_len
-            key = self.app.get_key_display(binding)
             line.append(f" {key} " if loose else f"{key} " if not spans else f" {key} ", key_style)
-            line.append(_(binding.description) + (" " if loose else ""), text_style)
-            spans.append((start, line.cell_len, binding.action, namespace))
+            line.append(description + (" " if loose else ""), text_style)
+            spans.append((start, line.cell_len, action, namespace))
         self._spans = spans
         return line
 

@@ -140,7 +140,8 @@ class EvaGameScreen(WartableScreen):
         Binding("h,р", "hands", N_("Hands")),
         Binding("e,у", "end", N_("End")),
         Binding("u,г", "undo", N_("Undo")),
-        Binding("right_square_bracket,ъ", "cycle(1)", N_("Next")),
+        # the prompt line says what ] does; the footer has no room for it
+        Binding("right_square_bracket,ъ", "cycle(1)", N_("Next"), show=False),
         Binding("left_square_bracket,х", "cycle(-1)", N_("Previous"), show=False),
         Binding("space", "inspect", N_("Inspect"), show=False),
         Binding("colon,slash,full_stop", "command", N_("Command line"), show=False),
@@ -277,7 +278,8 @@ class EvaGameScreen(WartableScreen):
             self._game_over()
             return
         side = min(to_act)
-        if side != self.viewer:
+        side_changed = side != self.viewer
+        if side_changed:
             self.viewer = side
             self.mode = ""
             self.selected = None
@@ -287,13 +289,35 @@ class EvaGameScreen(WartableScreen):
                 self.refresh_all()
                 return
         self.refresh_all()
+        if side_changed or first:
+            self.board.call_after_refresh(self._frame_view)
         self._ask()
 
     def _lifted(self, _result: Any = None) -> None:
         self._lifted_at = get_time()
         self.board.focus()
-        self.board.call_after_refresh(self.board.keep_in_view)
+        self.board.call_after_refresh(self._frame_view)
         self._ask()
+
+    def _frame_view(self) -> None:
+        """Scroll the board to where the side's turn is: the cursor and the Eva in play
+        (the acting, selected or next one), then the enemy Eva nearest to it when both
+        fit on the screen."""
+        view = self.view
+        if view is None:
+            return
+        board = self.board
+        squares = [board.cursor]
+        if self.selected is not None and view.units[self.selected].square >= 0:
+            squares.insert(0, view.units[self.selected].square)
+        side = self.viewer if self.viewer is not None else 0
+        enemies = [u.square for u in view.units if u.side != side and u.square >= 0 and not u.destroyed]
+        if enemies:
+            at = squares[0]
+            squares.append(
+                min(enemies, key=lambda s: (s % WIDTH - at % WIDTH) ** 2 + (s // WIDTH - at // WIDTH) ** 2)
+            )
+        board.show_squares(squares)
 
     def _why(self, first: bool) -> str:
         opts = self.game.options(self.viewer) if self.viewer is not None else None
@@ -455,23 +479,21 @@ class EvaGameScreen(WartableScreen):
                 panel, Text(_("No Eva selected. Space shows the Eva under the cursor."), style="italic")
             )
             return
-        text = unit_panel_text(self.view, self.selected, self.game.players, self.glyphs.bullet, self._ascii)
         opts = self.opts
+        placing = None
         if opts is not None and opts.kind == "deploy" and self.selected == self.deploy_unit:
-            text.append("\n")
-            hands = self._hands(self.selected)
-            text.append(
-                _("Holds when placed: {hands}").format(hands=self._hands_label(self.selected))
-                if hands
-                else _("Holds when placed: empty hands"),
-                "bold",
-            )
+            placing = self._hands(self.selected)  # what it holds and stows once placed
+        text = unit_panel_text(
+            self.view, self.selected, self.game.players, self.glyphs.bullet, self._ascii, placing
+        )
         self._set_panel(panel, ascii_text(text, self._ascii))
 
     def _set_panel(self, panel: Static, text: Text) -> None:
         """Show ``text`` in the unit panel; lay the screen out again only when the panel's
-        height changes (a layout repaints far more of the terminal)."""
-        lines = text.plain.count("\n") + 1
+        height changes (a layout repaints far more of the terminal): its lines as wrapped
+        at the panel's width, not only those the text starts."""
+        width = panel.content_region.width
+        lines = len(text.wrap(self.app.console, width)) if width > 0 else text.plain.count("\n") + 1
         panel.update(text, layout=lines != self._panel_lines)
         self._panel_lines = lines
 
@@ -738,6 +760,7 @@ class EvaGameScreen(WartableScreen):
                     [],
                     [(f"{i}", shot_text(view, s, self._ascii)) for i, s in enumerate(shots)],
                     "0",
+                    hanging=True,
                 ),
                 weapon,
             )
@@ -1107,18 +1130,36 @@ class EvaGameScreen(WartableScreen):
         current = self._config_label(
             unit, view.units[unit].hands if isinstance(view.units[unit], OwnUnit) else []
         )
-        choices = [
-            (f"{i}", f"{self._config_label(unit, hands)} — " + _("{n} energy").format(n=cost))
+        # each choice with the order that makes it, naming the items by their notation
+        # words (``swap hrifle+knife``), dim on a second line
+        choices: list[tuple[str, str | Text]] = [
+            (
+                f"{i}",
+                Text.assemble(
+                    f"{self._config_label(unit, hands)} — " + _("{n} energy").format(n=cost),
+                    "\n",
+                    (f"swap {self._config_words(unit, hands)}", "dim"),
+                ),
+            )
             for i, (hands, cost) in enumerate(opts.swaps)
         ]
         choices.append(("back", _("Cancel")))
+        words = self._config_words(
+            unit, view.units[unit].hands if isinstance(view.units[unit], OwnUnit) else []
+        )
 
         def answered(choice: str | None) -> None:
             if choice is not None and choice != "back":
                 self.submit(act.Swap(unit, list(opts.swaps[int(choice)][0])))
 
         self.app.push_screen(
-            ChoiceDialog(_("Weapons"), [_("Now in hand: {hands}").format(hands=current)], choices, "0"),
+            ChoiceDialog(
+                _("Weapons"),
+                [_("Now in hand: {hands}").format(hands=f"{current} ({words})")],
+                choices,
+                "0",
+                hanging=True,
+            ),
             answered,
         )
 
@@ -1132,6 +1173,16 @@ class EvaGameScreen(WartableScreen):
         labels = [item_label(u.items[i].label) for i in hands if 0 <= i < len(u.items)]
         return "+".join(labels) if labels else _("empty hands")
 
+    def _config_words(self, unit: int, hands: list[int]) -> str:
+        """``hands`` as the notation writes them: the items' labels joined by ``+``
+        (``rifle+knife``), or ``-`` for empty hands."""
+        view = self.view
+        u = view.units[unit] if view is not None else None
+        if not isinstance(u, OwnUnit):
+            return "-"
+        labels = [u.items[i].label for i in hands if 0 <= i < len(u.items)]
+        return "+".join(labels) if labels else "-"
+
     def _hands(self, unit: int) -> list[int]:
         opts = self.opts
         configs = opts.hand_configs.get(unit, []) if opts is not None else []
@@ -1142,9 +1193,6 @@ class EvaGameScreen(WartableScreen):
             longest = max(len(c) for c in configs)
             self.deploy_hands[unit] = next(i for i, c in enumerate(configs) if len(c) == longest)
         return list(configs[self.deploy_hands[unit] % len(configs)])
-
-    def _hands_label(self, unit: int) -> str:
-        return self._config_label(unit, self._hands(unit))
 
     def action_hands(self) -> None:
         """Deployment: the next hand configuration for the Eva being placed (EVA-9.1)."""
@@ -1304,7 +1352,8 @@ class EvaGameScreen(WartableScreen):
                 "7 a" if two else "12",
                 _("energy to move to that square") + (" (a = 10, b = 11 …)" if two else ""),
             ),
-            (f"{g.target_left}A{g.target_right}", _("a legal target")),
+            # as the board draws it: two-cell squares have room for one mark only
+            (f"A{g.target_right}" if two else f"{g.target_left}A{g.target_right}", _("a legal target")),
             (f"{g.deploy_ok} {g.deploy_bad}", _("a square where the Eva may or may not be placed")),
             (g.jump, _("a square the Jumpjet reaches")),
         ]
@@ -1321,10 +1370,15 @@ class EvaGameScreen(WartableScreen):
         self.set_focus(self.query_one("#command", Input))
 
     def action_cancel(self) -> None:
-        """Leave the command line, a targeting mode or the inspected Eva; else leave the game
-        (it is saved after every action)."""
+        """Leave the command line (dropping the typed order and its refusal), a targeting
+        mode or the inspected Eva; else leave the game (it is saved after every action)."""
         command = self.query_one("#command", Input)
         if self.focused is command:
+            # the order is abandoned: its text and its refusal go with it
+            command.value = ""
+            if self._message:
+                self._message = ""
+                self._draw_hint()
             self.board.focus()
             return
         if self.mode:

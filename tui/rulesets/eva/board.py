@@ -21,7 +21,7 @@ character of "ambiguous" East Asian width; the ASCII set is plain ASCII.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from rich.segment import Segment
@@ -400,6 +400,32 @@ class EvaBoard(ScrollView, can_focus=True):
         if right >= self.board_width - MARGIN:
             right = self.board_width
         region = Region(left, top, right - left, bottom - top)
+        self.scroll_to_region(region, animate=False, immediate=True)
+
+    def show_squares(self, squares: Sequence[int]) -> None:
+        """Scroll so that as many of ``squares`` as fit are shown together, in order of
+        importance: the first always (with the squares around it, as
+        :meth:`keep_in_view`), then each next one while all still fit on the screen."""
+        if not squares:
+            return
+        height, width = self.size.height, self.size.width
+        if height <= 0 or width <= 0:
+            return
+        shown: list[int] = []
+        for square in squares:
+            trial = [*shown, square]
+            lines = [self.line_of(s) for s in trial]
+            xs = [self.cell_x(s) for s in trial]
+            top, bottom = max(0, min(lines) - 1), min(HEIGHT + 2, max(lines) + 2)
+            left, right = min(xs) - self._cell, max(xs) + 2 * self._cell
+            if left <= MARGIN:
+                left = 0
+            if right >= self.board_width - MARGIN:
+                right = self.board_width
+            if shown and (bottom - top > height or right - left > width):
+                continue
+            shown = trial
+            region = Region(left, top, right - left, bottom - top)
         self.scroll_to_region(region, animate=False, immediate=True)
 
     def on_resize(self, event: events.Resize) -> None:

@@ -27,7 +27,8 @@ class ChoiceDialog(WartableModal):
 
     ``title`` and ``lines`` (the explanation, plain text or Rich ``Text``) are
     already translated; ``choices``: (id, label) pairs; ``default``: the id
-    highlighted at first.
+    highlighted at first; ``hanging``: an answer's later lines (and what wraps)
+    are indented under it.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -44,8 +45,11 @@ class ChoiceDialog(WartableModal):
         *,
         can_cancel: bool = True,
         danger: bool = False,
+        hanging: bool = False,
     ) -> None:
         super().__init__()
+        #: an answer's later lines, and whatever wraps, are indented under it
+        self.hanging = hanging
         self.choice_title = title
         self.lines = list(lines)
         self.choices = list(choices)
@@ -66,6 +70,7 @@ class ChoiceDialog(WartableModal):
             yield PointerList(
                 *[Option(ascii_text(label, plain), id=cid) for cid, label in self.choices],
                 pointer=self.glyphs.pointer,
+                hanging=self.hanging,
                 id="choice-list",
                 classes="choice-list",
             )

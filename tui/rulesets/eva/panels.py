@@ -245,10 +245,17 @@ def _states(u: EnemyUnit) -> list[str]:
 
 
 def unit_panel_text(
-    view: EvaView, index: int, players: Sequence[str], bullet: str = "-", ascii_only: bool = False
+    view: EvaView,
+    index: int,
+    players: Sequence[str],
+    bullet: str = "-",
+    ascii_only: bool = False,
+    placing: Sequence[int] | None = None,
 ) -> Text:
     """What ``view``'s side knows of unit ``index``: everything of its own Evas, the
-    public facts of an enemy Eva (EVA-18)."""
+    public facts of an enemy Eva (EVA-18). ``placing``: the Eva is being deployed with
+    these items in hand (indices into its items): what it will hold and stow once
+    placed, in place of what it holds now (nothing)."""
     u = view.units[index]
     text = Text()
     text.append(f"{unit_glyph(view, index, ascii_only)} ", style="bold reverse")
@@ -263,11 +270,19 @@ def unit_panel_text(
         text.append(line + "\n")
         if u.shield_points:
             text.append(_("Shield points: {n}").format(n=u.shield_points) + "\n")
-        held = [u.items[i] for i in u.hands if 0 <= i < len(u.items)]
-        text.append(
-            _holds([item_label(it.label) + (" (" + _("auto") + ")" if it.auto else "") for it in held]) + "\n"
-        )
-        stowed = [item_label(it.label) for i, it in enumerate(u.items) if i not in u.hands and not it.gone]
+        hands = list(u.hands) if placing is None else list(placing)
+        held = [u.items[i] for i in hands if 0 <= i < len(u.items)]
+        labels = [item_label(it.label) + (" (" + _("auto") + ")" if it.auto else "") for it in held]
+        if placing is None:
+            text.append(_holds(labels) + "\n")
+        else:
+            line = (
+                _("Holds when placed: {hands}").format(hands=", ".join(labels))
+                if labels
+                else _("Holds when placed: empty hands")
+            )
+            text.append(line + "\n", style="bold")
+        stowed = [item_label(it.label) for i, it in enumerate(u.items) if i not in hands and not it.gone]
         if stowed:
             text.append(_("Stowed: {items}").format(items=", ".join(stowed)) + "\n")
         if u.equipment:
@@ -297,9 +312,10 @@ def unit_panel_text(
 
 def shot_text(view: EvaView, shot: ShotOption, ascii_only: bool = False) -> Text:
     """Two lines for a target list: glyph, target, square and the chance; then the
-    weapon, band and cover, indented (each line cut, never wrapped)."""
+    weapon, band and cover (shown in a list with a hanging indent, so that what wraps
+    stays under its entry)."""
     target = view.units[shot.target]
-    head = Text(no_wrap=True, overflow="ellipsis")
+    head = Text()
     head.append(f"{unit_glyph(view, shot.target, ascii_only)} ", style="bold")
     head.append(f"{target.name} {square_name(shot.square)} ")
     head.append(percent(shot.p_hit), style="bold")
@@ -308,8 +324,7 @@ def shot_text(view: EvaView, shot: ShotOption, ascii_only: bool = False) -> Text
         details.append(_("cover"))
     if not shot.seen:
         details.append(_("not seen"))
-    tail = Text("  " + ", ".join(details), no_wrap=True, overflow="ellipsis")
-    return Text("\n", no_wrap=True, overflow="ellipsis").join([head, tail])
+    return Text("\n").join([head, Text(", ".join(details))])
 
 
 def shot_details(view: EvaView, shot: ShotOption) -> list[str]:
@@ -472,7 +487,11 @@ class NotationSuggester(Suggester):
 
 class ChoiceRows(PointerList):
     """The side panel's list of targets: a :class:`PointerList` whose rows are
-    replaced as the options change."""
+    replaced as the options change; an entry's later lines, and whatever wraps, are
+    indented under it."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(hanging=True, **kwargs)
 
     def set_rows(self, rows: Sequence[tuple[str, Text]]) -> None:
         """Show these (id, prompt) rows, the first highlighted."""

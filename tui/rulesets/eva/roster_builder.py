@@ -200,7 +200,7 @@ def catalogue_width(screen: int) -> int:
 class RosterBuilderScreen(WartableScreen):
     """Builds or edits one EVA roster.
 
-    ``pick``: opened from the new game screen; "Use this roster" dismisses with
+    ``pick``: opened from the new game screen; "Use roster" dismisses with
     the :class:`engine.rulesets.eva.roster.Roster` (a valid one only); Escape
     dismisses with None. ``roster``: a roster to start from (a copy is edited).
     """
@@ -209,17 +209,18 @@ class RosterBuilderScreen(WartableScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "enter_add", N_("Add"), priority=True),
         Binding("enter", "enter_rename", N_("Rename"), priority=True),
-        Binding("enter", "enter_new", N_("New Eva"), priority=True),
+        # the footer shows "n New Eva" already
+        Binding("enter", "enter_new", N_("New Eva"), priority=True, show=False),
         Binding("enter", "enter_remove", N_("Remove"), priority=True),
-        Binding("u,г", "use", N_("Use this roster")),
+        Binding("u,г", "use", N_("Use roster")),
         Binding("n,т", "new_eva", N_("New Eva")),
-        Binding("c,с", "copy_eva", N_("Copy")),
+        Binding("c,с", "copy_eva", N_("Copy"), show=False),  # in the help: the footer is full
         Binding("delete,x,ч", "remove", N_("Remove")),
         Binding("r,к", "rename", N_("Rename the Eva or the roster"), show=False),
         Binding("a,ф", "auto_fire", N_("Automatic fire on or off"), show=False),
         Binding("s,ы,ctrl+s", "save", N_("Save")),
         Binding("o,щ", "open", N_("Open")),
-        Binding("escape", "back", N_("Back")),
+        Binding("escape", "back", N_("Back"), show=False),  # in the help: the footer is full
         Binding("tab,shift+tab", "switch_pane", N_("Roster or catalogue"), show=False),
     ]
 
@@ -580,6 +581,41 @@ class RosterBuilderScreen(WartableScreen):
         _w, i, j = row.split("-")
         cat = WEAPONS.get(self.roster.evas[int(i)].weapons[int(j)].code)
         return cat is not None and cat.auto_points is not None
+
+    def action_help(self) -> None:
+        """The keys of the builder, with what Enter does in each pane (the footer shows
+        only what it does on the highlighted row)."""
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.screen_title(), self.help_rows()))
+
+    def help_rows(self) -> list[tuple[str, str]]:
+        """(keys, meaning) rows of the help: Enter in each pane, then the other keys."""
+        from tui.screens.base import key_rows
+
+        enter = self.app.get_key_display(Binding("enter", "enter_add"))
+        rows = [
+            (enter, _("in the catalogue: add the item to the current Eva")),
+            (
+                enter,
+                _(
+                    "in the roster: rename the roster or the Eva, remove an item, or add an Eva (on + New Eva)"
+                ),
+            ),
+        ]
+        # the lists' own keys (arrows, Home, End, PgUp, PgDn) on one row, so that the help fits
+        moves = [b for b in OptionList.BINDINGS if isinstance(b, Binding) and b.action != "select"]
+        move_texts = {_(b.description) for b in moves}
+
+        def keys(*names: str) -> str:
+            return ", ".join(self.app.get_key_display(Binding(key, "move")) for key in names)
+
+        lists = [
+            (keys("up", "down", "pageup", "pagedown"), _("move in the list")),
+            (keys("home", "end"), _("the first or the last row")),
+        ]
+        others = [row for row in key_rows(self) if row[0] != enter and row[1] not in move_texts]
+        return [*rows, *others[:-1], *lists, *others[-1:]]
 
     def action_switch_pane(self) -> None:
         """Tab: between the roster and the catalogue (the rules below scroll with the mouse)."""

@@ -20,6 +20,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.i18n import N_, _, ngettext
+from engine.rulesets.eva.roster import Roster
 from tui.paths import display_path
 from tui.rulesets.eva.roster_files import (
     RosterEntry,
@@ -65,8 +66,9 @@ class RosterPickerScreen(WartableModal):
     ``saves``: the saves folder (rosters are in its ``rosters`` folder).
     ``purpose``: "open" (for the builder: drafts may be opened, and the first
     row starts an empty roster) or "play" (for a game: only valid rosters may be
-    chosen, and the first row builds one now). ``d`` deletes a saved roster
-    after a confirmation.
+    chosen, and the first row builds one now). ``current``: the roster chosen so
+    far (its row is marked "chosen" and has the cursor). ``d`` deletes a saved
+    roster after a confirmation.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -75,8 +77,15 @@ class RosterPickerScreen(WartableModal):
         Binding("escape", "close", N_("Cancel")),
     ]
 
-    def __init__(self, saves: Path, purpose: Literal["open", "play"] = "open", title: str = "") -> None:
+    def __init__(
+        self,
+        saves: Path,
+        purpose: Literal["open", "play"] = "open",
+        title: str = "",
+        current: Roster | None = None,
+    ) -> None:
         super().__init__()
+        self.current = current
         self.saves = Path(saves)
         self.purpose = purpose
         self.picker_title = title or (_("Open a roster") if purpose == "open" else _("Choose a roster"))
@@ -144,6 +153,8 @@ class RosterPickerScreen(WartableModal):
             self._entries[key] = entry
             rows.append(Option(self._row(entry, ell), id=key))
         default = highlight
+        if default is None and self.current is not None:
+            default = next((k for k, e in self._entries.items() if e.roster == self.current), None)
         if default is None and self.purpose == "play":
             default = next((k for k, e in self._entries.items() if e.valid), None)
         self.query_one("#picker-list", RowList).set_rows(rows, default)
@@ -165,6 +176,8 @@ class RosterPickerScreen(WartableModal):
             (f"{g.ok if entry.valid else g.bad} ", "bold"),
             (fit(name, min(NAME_CELLS, cells - 2), ell), "bold"),
         )
+        if self.current is not None and roster == self.current:
+            head.append("  " + _("(chosen)"), style="bold italic")
         details = [
             _("{points} points").format(points=entry.cost),
             ngettext("{n} Eva", "{n} Evas", len(roster.evas)).format(n=len(roster.evas)),

@@ -230,7 +230,13 @@ class EvaSetupWidget(Horizontal):
                 self.set_roster(side, result.entry.roster)
 
         self.app.push_screen(
-            RosterPickerScreen(saves, "play", title=_("Roster of Player {n}").format(n=side + 1)), picked
+            RosterPickerScreen(
+                saves,
+                "play",
+                title=_("Roster of Player {n}").format(n=side + 1),
+                current=self.state.rosters[side],
+            ),
+            picked,
         )
 
     def build_roster(self, side: int) -> None:
