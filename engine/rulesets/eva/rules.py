@@ -548,13 +548,34 @@ _NAME_FIELDS = ("unit", "target", "attacker", "defender", "winner")
 def _mark_shared(state: EvaState, out: list) -> None:
     """Keep an event's ``<field>_side`` only for a name both sides have, so that its
     text says whose Eva it is there and nowhere else (-1 for a name only one side has)."""
-    names = [{u.name for u in state.units if u.side == s} for s in (0, 1)]
-    shared = names[0] & names[1]
+    shared = _shared_names(state)
     for e in out:
-        for f in _NAME_FIELDS:
-            side = getattr(e, f + "_side", -1)
-            if side >= 0 and getattr(e, f) not in shared:
+        fields = _SIDE_FIELDS.get(type(e))
+        if fields is None:
+            fields = _SIDE_FIELDS[type(e)] = tuple(f for f in _NAME_FIELDS if hasattr(e, f + "_side"))
+        for f in fields:
+            if getattr(e, f + "_side") >= 0 and getattr(e, f) not in shared:
                 setattr(e, f + "_side", -1)
+
+
+#: For each event type, the fields of :data:`_NAME_FIELDS` it has.
+_SIDE_FIELDS: dict[type, tuple[str, ...]] = {}
+#: id of a state's list of units -> (that list, the names both sides have). The names
+#: of a game's Evas never change once it is set up, so this is worked out once a game.
+_SHARED: dict[int, tuple[list, frozenset[str]]] = {}
+
+
+def _shared_names(state: EvaState) -> frozenset[str]:
+    units = state.units
+    hit = _SHARED.get(id(units))
+    if hit is not None and hit[0] is units:
+        return hit[1]
+    names = [{u.name for u in units if u.side == s} for s in (0, 1)]
+    shared = frozenset(names[0] & names[1])
+    if len(_SHARED) >= 256:
+        _SHARED.clear()
+    _SHARED[id(units)] = (units, shared)
+    return shared
 
 
 # ---------------------------------------------------------------------------
