@@ -131,3 +131,50 @@ def test_roster_files_round_trip(tmp_path: Path, capsys):
     path = tmp_path / "r.json"
     path.write_bytes(encode_roster_file(r))
     assert main(["roster", "check", str(path)]) == 0
+
+
+@pytest.fixture
+def restore_language():
+    """``--lang`` switches the language of the whole process: back to English after."""
+    from engine import i18n
+
+    yield
+    i18n.set_language("en")
+
+
+def test_headless_commands_speak_the_language_of_lang(tmp_path: Path, capsys, restore_language):
+    """``--lang ru``: the help, replay's header and last line, and roster check's verdict in
+    Russian (plural forms for the counts); selfplay's lines stay a fixed format."""
+    assert main(["--lang", "ru", "selfplay", "--games", "1", "--seed", "2", "--save-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1].startswith("1 games, ") and out.splitlines()[-1].endswith(
+        " actions, 0 errors"
+    )
+    save = next(tmp_path.glob("*.json"))
+    assert main(["--lang", "ru", "replay", str(save)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    n = int(re.search(r"(\d+) действ", lines[0]).group(1))
+    forms = ("действие", "действия", "действий")
+    form = (
+        forms[0]
+        if n % 10 == 1 and n % 100 != 11
+        else forms[1]
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14
+        else forms[2]
+    )
+    assert lines[0] == f"Поигрушка по Еве: Игрок 1 — Игрок 2, {n} {form}"
+    assert lines[-1] == f"проверено: {n} {form}, все броски и итоговая контрольная сумма сходятся"
+    assert main(["--lang", "ru", "roster", "check", str(ROSTERS / "nerv-first-squad.json")]) == 0
+    assert capsys.readouterr().out.strip().endswith(": ростер eva верен")
+    with pytest.raises(SystemExit):
+        main(["--lang", "ru", "--help"])
+    assert "язык интерфейса: en или ru" in capsys.readouterr().out
+
+
+def test_replay_header_names_the_system_players_and_count(tmp_path: Path, capsys):
+    """The first line of ``wartable replay``: system, players, number of actions."""
+    assert main(["selfplay", "--games", "1", "--seed", "2", "--save-dir", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(next(tmp_path.glob("*.json")))]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert re.fullmatch(r"EVA skirmish: Player 1 v Player 2, \d+ actions", first), first

@@ -14,32 +14,36 @@ from pathlib import Path
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="wartable", description="A wargame table in the terminal.")
-    p.add_argument("--lang", help="interface language: en or ru (default: from LANG)")
-    p.add_argument("--ascii", action="store_true", help="draw with plain ASCII characters only")
+    from engine.i18n import _
+
+    p = argparse.ArgumentParser(prog="wartable", description=_("A wargame table in the terminal."))
+    p.add_argument("--lang", help=_("interface language: en or ru (default: from LANG)"))
+    p.add_argument("--ascii", action="store_true", help=_("draw with plain ASCII characters only"))
     p.add_argument(
         "--saves",
         type=Path,
         metavar="DIR",
         default=None,
-        help="folder of saved games (default: ./saves if it exists, else the user data folder)",
+        help=_("folder of saved games (default: ./saves if it exists, else the user data folder)"),
     )
     sub = p.add_subparsers(dest="command")
 
-    sp = sub.add_parser("selfplay", help="play random games headless and check every invariant")
+    sp = sub.add_parser("selfplay", help=_("play random games headless and check every invariant"))
     sp.add_argument("--ruleset", default="eva")
     sp.add_argument("--games", type=int, default=1)
     sp.add_argument("--seed", type=int, default=1)
-    sp.add_argument("--save-dir", type=Path, default=None, help="keep each game's save file here")
-    sp.add_argument("--max-actions", type=int, default=20000, help="per game, before it is called stuck")
+    sp.add_argument("--save-dir", type=Path, default=None, help=_("keep each game's save file here"))
+    sp.add_argument("--max-actions", type=int, default=20000, help=_("per game, before it is called stuck"))
 
-    rp = sub.add_parser("replay", help="verify a save and print its log in notation")
+    rp = sub.add_parser("replay", help=_("verify a save and print its log in notation"))
     rp.add_argument("save", type=Path)
-    rp.add_argument("--side", type=int, choices=(1, 2), default=None, help="print only what this player saw")
+    rp.add_argument(
+        "--side", type=int, choices=(1, 2), default=None, help=_("print only what this player saw")
+    )
 
-    rs = sub.add_parser("roster", help="roster files")
+    rs = sub.add_parser("roster", help=_("roster files"))
     rsub = rs.add_subparsers(dest="roster_command", required=True)
-    rc = rsub.add_parser("check", help="validate a roster file; exit 1 if it is invalid")
+    rc = rsub.add_parser("check", help=_("validate a roster file; exit 1 if it is invalid"))
     rc.add_argument("file", type=Path)
     return p
 
@@ -59,14 +63,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    args = _build_parser().parse_args(argv)
     from engine import i18n
 
-    if args.lang:
-        i18n.set_language(args.lang)
+    # the language first, so that the help and the messages are in it
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    lang = early.parse_known_args(argv)[0].lang
+    if lang:
+        i18n.set_language(lang)
+    args = _build_parser().parse_args(argv)
     if args.command == "selfplay":
         if args.games < 1:
-            print("wartable: --games must be at least 1", file=sys.stderr)
+            print("wartable: " + i18n._("--games must be at least 1"), file=sys.stderr)
             return 2
         from tui.headless import selfplay
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from engine import ruleset as registry
 from engine.game import Game
-from engine.i18n import _
+from engine.i18n import _, ngettext
 from engine.record import SaveError
 
 
@@ -60,11 +60,18 @@ def play_random_game(rs: registry.Ruleset, seed: int, index: int, max_actions: i
 
 
 def selfplay(key: str, games: int, seed: int, save_dir: Path | None, max_actions: int) -> int:
-    """Play ``games`` random games; one line per game and a total line. Exit 1 on any error."""
+    """Play ``games`` random games; one line per game and a total line. Exit 1 on any error.
+
+    The lines are a fixed, untranslated format (``N games, A actions, E errors``) that
+    scripts read; only the error messages follow the interface language."""
     try:
         rs = registry.get(key)
     except registry.UnknownRuleset:
-        _err(f"unknown ruleset {key!r}; available: {', '.join(registry.available())}")
+        _err(
+            _("unknown ruleset {key}; available: {keys}").format(
+                key=repr(key), keys=", ".join(registry.available())
+            )
+        )
         return 2
     total = errors = 0
     t0 = time.perf_counter()
@@ -96,24 +103,41 @@ def replay(path: Path, side: int | None) -> int:
     try:
         game = Game.load(path)
     except SaveError as exc:
-        _err(f"cannot use {path}: {exc}")
+        _err(_("cannot use {path}: {reason}").format(path=path, reason=exc))
         return 1
-    print(f"{game.ruleset.title} — {game.players[0]} v {game.players[1]} — {len(game.records)} actions")
+    from tui.saves import player_label, versus
+
+    names = [player_label(name, i) for i, name in enumerate(game.players)]
+    n = len(game.records)
+    print(
+        ngettext("{system}: {players}, {n} action", "{system}: {players}, {n} actions", n).format(
+            system=_(game.ruleset.title), players=versus(names), n=n
+        )
+    )
     log = game.events
     marks = [*game._marks, len(log)]
     for e in log[: marks[0]]:
         if e.visible_to(side):
             print(f"   {e.text_for(side, game.players)}")
     for i, rec in enumerate(game.records):
-        who = game.players[rec.side]
-        print(f"{i + 1:4}. {who}: {rec.text_for(side)}")
+        print(f"{i + 1:4}. {names[rec.side]}: {rec.text_for(side)}")
         for e in log[marks[i] : marks[i + 1]]:
             if e.visible_to(side):
                 print(f"      {e.text_for(side, game.players)}")
     res = game.result()
     if res is not None:
-        print(_("Result: draw") if res.winner is None else f"{game.players[res.winner]} wins")
-    print(f"verified: {len(game.records)} actions, every roll and the final checksum match")
+        print(
+            _("Result: draw")
+            if res.winner is None
+            else _("Result: {player} wins").format(player=names[res.winner])
+        )
+    print(
+        ngettext(
+            "verified: {n} action, every roll and the final checksum match",
+            "verified: {n} actions, every roll and the final checksum match",
+            n,
+        ).format(n=n)
+    )
     return 0
 
 
@@ -124,7 +148,7 @@ def roster_check(path: Path) -> int:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        _err(f"cannot read {path}: {exc.strerror}")
+        _err(_("cannot read {path}: {reason}").format(path=path, reason=exc.strerror))
         return 1
     try:
         key, problems = check_roster_file(data)
@@ -134,7 +158,12 @@ def roster_check(path: Path) -> int:
     for p in problems:
         print(f"{p.rule}: {p.text()}")
     if problems:
-        print(f"{path}: invalid {key} roster, {len(problems)} problem(s)")
+        n = len(problems)
+        print(
+            ngettext(
+                "{path}: invalid {key} roster, {n} problem", "{path}: invalid {key} roster, {n} problems", n
+            ).format(path=path, key=key, n=n)
+        )
         return 1
-    print(f"{path}: valid {key} roster")
+    print(_("{path}: valid {key} roster").format(path=path, key=key))
     return 0
