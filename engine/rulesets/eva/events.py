@@ -306,6 +306,8 @@ class ShotRolled(Event, tag="shot"):
             roll = ngettext("to-hit die {dice}", "to-hit dice {dice}", len(self.dice)).format(
                 dice=_dice(self.dice)
             )
+        if not parts:
+            roll = roll[:1].upper() + roll[1:]  # the line starts with it
         if not self.hit:
             parts.append(_("{roll}: a miss.").format(roll=roll))
             return " ".join(parts)
@@ -505,9 +507,11 @@ class DamageDice(Event, tag="damage_dice"):
         dice = ngettext("damage die {dice}", "damage dice {dice}", len(self.dice)).format(
             dice=_dice(self.dice)
         )
-        return _("{unit} suffers {raw} damage before the AT field ({dice}).").format(
-            unit=_who(self.unit, self.unit_side), raw=self.raw, dice=dice
-        )
+        return ngettext(
+            "{unit} suffers {raw} damage before the AT field ({dice}).",
+            "{unit} suffers {raw} damage before the AT field ({dice}).",
+            self.raw,
+        ).format(unit=_who(self.unit, self.unit_side), raw=self.raw, dice=dice)
 
 
 class Disengage(Event, tag="disengage"):
@@ -539,7 +543,9 @@ class Neutralise(Event, tag="neutralise"):
         roll = (
             _("automatic (engaged)")
             if self.automatic
-            else _("attack dice {dice}").format(dice=_dice(self.dice))
+            else ngettext("attack die {dice}", "attack dice {dice}", len(self.dice)).format(
+                dice=_dice(self.dice)
+            )
         )
         if not self.hit:
             return _("{unit} tries to neutralise {target}'s AT field: {roll} — miss.").format(

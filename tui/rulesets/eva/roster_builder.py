@@ -92,14 +92,26 @@ def describe_weapon(w: Weapon, auto: bool = False) -> str:
     """A weapon of the catalogue in two or three translated sentences (for the detail line)."""
     hands = ngettext("{n} hand", "{n} hands", w.hands).format(n=w.hands)
     points = w.points + ((w.auto_points or 0) if auto else 0)
-    head = _("{name} ({rule}): {hands}, {points} points.").format(
-        name=_(w.name), rule=w.rule, hands=hands, points=points
-    )
+    head = ngettext(
+        "{name} ({rule}): {hands}, {points} point.", "{name} ({rule}): {hands}, {points} points.", points
+    ).format(name=_(w.name), rule=w.rule, hands=hands, points=points)
     parts = [head]
     if auto:
-        parts.append(_("With automatic fire (+{points} points, EVA-17.5).").format(points=w.auto_points))
+        parts.append(
+            ngettext(
+                "With automatic fire (+{points} point, EVA-17.5).",
+                "With automatic fire (+{points} points, EVA-17.5).",
+                w.auto_points or 0,
+            ).format(points=w.auto_points)
+        )
     elif w.auto_points is not None:
-        parts.append(_("Automatic fire can be bought for +{points} points.").format(points=w.auto_points))
+        parts.append(
+            ngettext(
+                "Automatic fire can be bought for +{points} point.",
+                "Automatic fire can be bought for +{points} points.",
+                w.auto_points,
+            ).format(points=w.auto_points)
+        )
     if w.damage is not None:
         close, medium, long = w.damage
         parts.append(
@@ -165,7 +177,9 @@ EFFECTS: dict[str, str] = {
 def describe_equipment(code: str) -> str:
     """An equipment item in a translated sentence, with what it cannot be combined with."""
     e = EQUIPMENT[code]
-    text = _("{name} ({rule}): {points} points.").format(name=_(e.name), rule=e.rule, points=e.points)
+    text = ngettext("{name} ({rule}): {points} point.", "{name} ({rule}): {points} points.", e.points).format(
+        name=_(e.name), rule=e.rule, points=e.points
+    )
     if code in EFFECTS:
         text += " " + _(EFFECTS[code])
     others = [b if a == code else a for a, b in INCOMPATIBLE if code in (a, b)]
@@ -183,7 +197,11 @@ def describe_at(level: int) -> str:
     if level == 0:
         return _("No AT field (level 0): 0 points (EVA-17.6).")
     return (
-        _("AT-{level} (EVA-17.6): {points} points.").format(level=level, points=AT_COST[level])
+        ngettext(
+            "AT-{level} (EVA-17.6): {points} point.",
+            "AT-{level} (EVA-17.6): {points} points.",
+            AT_COST[level],
+        ).format(level=level, points=AT_COST[level])
         + " "
         + _(
             "Takes {level} off the damage of every hit; a hit still costs at least 1 armour (EVA-13.3)."

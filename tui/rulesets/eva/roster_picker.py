@@ -179,7 +179,7 @@ class RosterPickerScreen(WartableModal):
         if self.current is not None and roster == self.current:
             head.append("  " + _("(chosen)"), style="bold italic")
         details = [
-            _("{points} points").format(points=entry.cost),
+            ngettext("{points} point", "{points} points", entry.cost).format(points=entry.cost),
             ngettext("{n} Eva", "{n} Evas", len(roster.evas)).format(n=len(roster.evas)),
             _("example") if entry.example else entry.label,
         ]

@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.i18n import _, current_language
+from engine.i18n import _, current_language, ngettext
 from engine.rulesets.eva.roster import Roster, roster_cost, validate
 from engine.rulesets.eva.scenario import EvaMap, MapError, bundled_maps, load_bundled
 from engine.rulesets.eva.state import EvaSetup
@@ -174,7 +174,10 @@ class EvaSetupWidget(Horizontal):
         from tui.rulesets.eva.roster_files import roster_title
 
         name = roster_title(roster.name.strip()) or _("(no name)")
-        return _("{name}, {points} points").format(name=fit(name, ROSTER_CELLS), points=roster_cost(roster))
+        cost = roster_cost(roster)
+        return ngettext("{name}, {points} point", "{name}, {points} points", cost).format(
+            name=fit(name, ROSTER_CELLS), points=cost
+        )
 
     def set_roster(self, side: int, roster: Roster | None, *, unsaved: bool = False) -> None:
         """Use ``roster`` for ``side`` (0 or 1); ``unsaved``: it was built here and not saved."""
