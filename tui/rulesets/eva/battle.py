@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual._time import get_time
@@ -63,6 +64,7 @@ from tui.rulesets.eva.panels import (
 )
 from tui.screens.base import WartableScreen
 from tui.screens.dialogs import ConfirmScreen
+from tui.textfit import fit
 from tui.widgets.bars import TitleBar
 
 if TYPE_CHECKING:
@@ -73,7 +75,7 @@ __all__ = ["EvaGameScreen"]
 #: Terminal width from which squares are three cells wide.
 WIDE = 112
 _TERRAIN_NAMES = (
-    N_("open"),
+    N_("open ground"),
     N_("red obstacle"),
     N_("yellow obstacle"),
     N_("green obstacle"),
@@ -246,8 +248,11 @@ class EvaGameScreen(WartableScreen):
             widget.horizontal_scrollbar.renderer = PlainScrollBar
 
     def on_resize(self) -> None:
-        """Squares are three cells wide on wide terminals, two on narrow ones."""
+        """Squares are three cells wide on wide terminals, two on narrow ones; the top
+        line is fitted to the new width."""
         self._fit_board()
+        if self.view is not None and self.opts is not None:
+            self._draw_status()
 
     def _fit_board(self) -> None:
         board = self.board
@@ -325,9 +330,10 @@ class EvaGameScreen(WartableScreen):
             return ""
         if opts.kind == "decide":
             return _("A decision is yours to make.")
+        placed = any(u.side == self.viewer and u.deployed for u in self.game.view(self.viewer).units)
         doing = {
             "zone": _("Choose your deployment zone."),
-            "deploy": _("Place your next Eva."),
+            "deploy": _("Place your next Eva.") if placed else _("Place your first Eva."),
             "activate": _("Choose an Eva to activate."),
         }.get(opts.kind, _("Your turn."))
         if first:
@@ -498,6 +504,8 @@ class EvaGameScreen(WartableScreen):
         self._panel_lines = lines
 
     def _draw_status(self) -> None:
+        """The top line's left part: the round, the player and what they do; the rest of
+        the line is left to the square under the cursor (:meth:`_draw_cursor_info`)."""
         assert self.view is not None and self.opts is not None
         view, opts = self.view, self.opts
         parts = []
@@ -517,30 +525,59 @@ class EvaGameScreen(WartableScreen):
             "over": _("the game is over"),
             "wait": _("waiting"),
         }.get(opts.kind, opts.kind)
-        parts.append(f"{who}: {doing}")
-        self._set_line("#battle-status", " · ".join(parts))
+        # the square under the cursor keeps at least CURSOR_ROOM cells: when the line is
+        # too long, what the player does goes first (the prompt line below says it too),
+        # unless it is the active Eva's energy; then the end is cut
+        room = self._top_width() - 2 - self.CURSOR_ROOM
+        text = ascii_text(" · ".join([*parts, f"{who}: {doing}"]), self._ascii)
+        if cell_len(text) > room and opts.kind != "act":
+            text = ascii_text(" · ".join([*parts, who]), self._ascii)
+        text = fit(text, room, "..." if self._ascii else "…")
+        self._set_line("#battle-status", text)
+        cursor = self.query_one("#battle-cursor", Static)
+        width = max(0, self._top_width() - 2 - cell_len(text))
+        if cursor.styles.width is None or cursor.styles.width.value != width:
+            cursor.styles.width = width
         self._draw_cursor_info()
         self._draw_hint()
 
+    #: Cells of the top line kept for the square under the cursor.
+    CURSOR_ROOM = 30
+
+    def _top_width(self) -> int:
+        return self.size.width or self.app.size.width
+
     def _draw_cursor_info(self) -> None:
-        """The square under the cursor: name, terrain, the Eva on it, its cost or odds."""
+        """The square under the cursor: name, terrain, the Eva on it, its cost or odds,
+        cut to the room the status leaves (the terrain is dropped first: open ground,
+        then any; the board shows it)."""
         if self.view is None or self.opts is None:
             return
         s = self.board.cursor
-        parts = [f"{square_name(s)} {_(_TERRAIN_NAMES[self._map.terrain[s]])}"]
+        terrain = self._map.terrain[s]
+        square = square_name(s)
+        rest = []
         unit = next((u for u in self.view.units if u.square == s and not u.destroyed), None)
         if unit is not None:
-            parts.append(f"{unit_glyph(self.view, unit.index, self._ascii)} {unit.name}")
+            rest.append(f"{unit_glyph(self.view, unit.index, self._ascii)} {unit.name}")
         if self.opts.kind == "act":
             if self.mode == "":
                 cost = next((m.cost for m in self.opts.moves if m.square == s), None)
                 if cost is not None:
-                    parts.append(_("{n} energy").format(n=cost))
+                    rest.append(_("{n} energy").format(n=cost))
             elif self.mode == "fire":
                 best = [sh for sh in self.opts.shots if sh.square == s]
                 if best:
-                    parts.append(_("{p} to hit").format(p="/".join(percent(sh.p_hit) for sh in best)))
-        self._set_line("#battle-cursor", " · ".join(parts) + " ")
+                    rest.append(_("{p} to hit").format(p="/".join(percent(sh.p_hit) for sh in best)))
+        named = f"{square} {_(_TERRAIN_NAMES[terrain])}"
+        room = self.query_one("#battle-cursor", Static).styles.width
+        cells = int(room.value) - 1 if room is not None else 10**6
+        candidates = [[named, *rest], [square if terrain == 0 else named, *rest], [square, *rest]]
+        texts = [ascii_text(" · ".join(c), self._ascii) for c in candidates]
+        text = next(
+            (t for t in texts if cell_len(t) <= cells), fit(texts[-1], cells, "..." if self._ascii else "…")
+        )
+        self._set_line("#battle-cursor", text + " ")
 
     def _set_line(self, selector: str, text: str) -> None:
         """Put ``text`` on a one-line widget of fixed size, repainting only that line."""
@@ -585,6 +622,9 @@ class EvaGameScreen(WartableScreen):
         if opts.obligation:
             return _("This Eva must attack in melee or try to disengage (EVA-12.10).")
         if opts.moves:
+            if self.board.cell_width == 2 and any(m.cost >= 10 for m in opts.moves):
+                # two-cell squares write 10, 11 ... as a, b ... (the help's legend says so too)
+                return _("Numbers: energy for the path (a = 10, b = 11…); Enter or click moves; e ends.")
             return _("Numbers: energy to move there; Enter or a click moves. e ends the activation.")
         return _("e ends the activation.")
 
@@ -888,7 +928,10 @@ class EvaGameScreen(WartableScreen):
                         )
                     )
                 ]
-                choices = [(c, c) for c in opts.choices]
+                # each weapon by its name, its notation word (``keep rifle``) dim after it
+                choices: list[tuple[str, str | Text]] = [
+                    (c, Text.assemble(item_label(c), "  ", (c, "dim"))) for c in opts.choices
+                ]
 
                 def keep(label: str) -> object:
                     items = unit.items if isinstance(unit, OwnUnit) else []
@@ -1350,7 +1393,9 @@ class EvaGameScreen(WartableScreen):
             (f"{g.engaged} {g.active}", _("right of an Eva: engaged in melee, in its activation")),
             (
                 "7 a" if two else "12",
-                _("energy to move to that square") + (" (a = 10, b = 11 …)" if two else ""),
+                _("energy to move to that square; 10 and more as letters: a = 10, b = 11, c = 12…")
+                if two
+                else _("energy to move to that square"),
             ),
             # as the board draws it: two-cell squares have room for one mark only
             (f"A{g.target_right}" if two else f"{g.target_left}A{g.target_right}", _("a legal target")),
