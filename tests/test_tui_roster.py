@@ -266,6 +266,37 @@ async def test_eva_17_10_an_invalid_roster_cannot_be_used_for_a_game(home: Path)
     assert app.errors == []
 
 
+@pytest.mark.parametrize("pick", [True, False])
+@run
+async def test_the_saved_notice_does_not_outlive_the_builder(home: Path, pick: bool) -> None:  # noqa: F811 - the fixture imported above
+    """ "Saved: ..." is shown in the builder and goes with it: it never covers the new
+    game screen (its map preview) or the title screen underneath."""
+    roster = next(
+        e.roster for e in example_rosters() if e.roster is not None and e.roster.name == "NERV first squad"
+    )
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        chosen: list[Any] = []
+        app.push_screen(RosterBuilderScreen(roster=roster, pick=pick), chosen.append)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RosterBuilderScreen)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, TextPromptScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert [n.message for n in app._notifications] == ["Saved: nerv-first-squad.json"]
+        await pilot.press("u" if pick else "escape")
+        await pilot.pause()
+        assert app.screen is not screen
+        assert list(app._notifications) == []
+        # picked: the roster goes to the new game screen; else the builder is simply closed
+        assert [r is not None for r in chosen] == ([True] if pick else [])
+    assert app.errors == []
+
+
 # ---------------------------------------------------------------------------
 # Files: examples, damaged files
 # ---------------------------------------------------------------------------

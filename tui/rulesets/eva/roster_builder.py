@@ -973,9 +973,18 @@ class RosterBuilderScreen(WartableScreen):
         """Leave the builder (asks first when there are unsaved changes); in pick mode,
         without choosing a roster."""
         if self.pick:
-            self._unless_unsaved(lambda: self.dismiss(None))
+            self._unless_unsaved(lambda: self._leave(None))
         else:
-            self._unless_unsaved(self.app.pop_screen)
+            self._unless_unsaved(lambda: self._leave(None, pop=True))
+
+    def _leave(self, roster: Roster | None, pop: bool = False) -> None:
+        """Close the builder; its notices ("Saved: ...") go with it rather than cover
+        the screen underneath (the new game screen's map preview)."""
+        self.app.clear_notifications()
+        if pop:
+            self.app.pop_screen()
+        else:
+            self.dismiss(roster)
 
     def action_use(self) -> None:
         """Pick mode: use this roster for the game; refused while it breaks a rule (EVA-17.10)."""
@@ -997,7 +1006,7 @@ class RosterBuilderScreen(WartableScreen):
                 )
             )
             return
-        self.dismiss(_copy(self.roster))
+        self._leave(_copy(self.roster))
 
 
 def _copy_eva(e: EvaEntry) -> EvaEntry:
