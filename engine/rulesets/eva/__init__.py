@@ -20,6 +20,10 @@ from engine.rulesets.eva.state import EvaSetup, EvaState
 __all__ = ["RULESET", "EvaRuleset"]
 
 
+#: The summary as saves of earlier builds carry it (still shown in the reader's language).
+OLDER_SUMMARY = N_("{map}, round {round}, Evas {a} v {b}")
+
+
 class EvaRuleset:
     """The EVA skirmish ruleset (see :class:`engine.ruleset.Ruleset`)."""
 
@@ -85,18 +89,25 @@ class EvaRuleset:
 
     def summary(self, state: EvaState) -> str:
         alive = [sum(1 for u in state.units if u.side == s and u.on_board) for s in (0, 1)]
-        return f"{state.map.title}, round {state.round}, Evas {alive[0]} v {alive[1]}"
+        result = ""
+        if state.over:
+            result = "a draw; " if state.winner is None else f"Player {state.winner + 1} won; "
+        return f"{state.map.title}, round {state.round}, {result}Evas left: {alive[0]} and {alive[1]}"
 
     def summary_message(self, state: EvaState) -> tuple[str, dict[str, Any]]:
-        """:meth:`summary` in a language-neutral form (see :class:`engine.ruleset.Ruleset`)."""
+        """:meth:`summary` in a language-neutral form (see :class:`engine.ruleset.Ruleset`):
+        the map, the round, the result once the game is over (who won, or a draw) and
+        the Evas each side has left."""
         alive = [sum(1 for u in state.units if u.side == s and u.on_board) for s in (0, 1)]
         titles = {"en": state.map.title, **({"ru": state.map.title_ru} if state.map.title_ru else {})}
-        return N_("{map}, round {round}, Evas {a} v {b}"), {
-            "map": titles,
-            "round": state.round,
-            "a": alive[0],
-            "b": alive[1],
-        }
+        args: dict[str, Any] = {"map": titles, "round": state.round, "a": alive[0], "b": alive[1]}
+        if not state.over:
+            return N_("{map}, round {round}, Evas left: {a} and {b}"), args
+        if state.winner is None:
+            args["result"] = (N_("a draw"), {})
+        else:
+            args["result"] = (N_("{player} won"), {"player": (N_("Player {n}"), {"n": state.winner + 1})})
+        return N_("{map}, round {round}, {result}; Evas left: {a} and {b}"), args
 
     def check_invariants(self, state: EvaState) -> None:
         """Raise AssertionError if the state breaks an invariant of the rules."""
