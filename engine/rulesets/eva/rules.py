@@ -125,6 +125,7 @@ class MapGeo:
         self.terrain = m.terrain
         self.lines: dict[int, LineInfo] = {}
         self._jumps: dict[int, list[int]] = {}
+        self._steps: dict[tuple[bool, bool], list[list[tuple[int, int]]]] = {}
         nbrs: list[list[tuple[int, bool, int, int]]] = []
         for i in range(N_SQ):
             x, y = i % W, i // W
@@ -141,6 +142,21 @@ class MapGeo:
                         out.append((ny * W + nx, diag, s1, s2))
             nbrs.append(out)
         self.nbrs = nbrs
+
+    def steps(self, airborne: bool, accel: bool) -> list[list[tuple[int, int]]]:
+        """For each square, the single steps out of it that the terrain allows, as
+        (neighbour, energy) in the order of ``nbrs`` (EVA-8.1, :func:`step_cost`)."""
+        got = self._steps.get((airborne, accel))
+        if got is None:
+            got = self._steps[airborne, accel] = [
+                [
+                    (n, c)
+                    for n, diag, _s1, _s2 in out
+                    if (c := step_cost(self.terrain[n], diag, airborne, accel)) is not None
+                ]
+                for out in self.nbrs
+            ]
+        return got
 
     def jump_squares(self, start: int) -> list[int]:
         """Squares a jump from ``start`` may land on, before occupancy (EVA-16.9): on the
@@ -2122,19 +2138,23 @@ def _do_detonate(state: EvaState, ui: int, dice: Dice, out: list) -> None:
 # ---------------------------------------------------------------------------
 # to_act and result
 # ---------------------------------------------------------------------------
+_NOBODY: frozenset[int] = frozenset()
+_SIDE: tuple[frozenset[int], frozenset[int]] = (frozenset((0,)), frozenset((1,)))
+
+
 def to_act(state: EvaState) -> frozenset[int]:
     """Who must decide now."""
     if state.over:
-        return frozenset()
+        return _NOBODY
     if state.pending is not None:
-        return frozenset((state.pending.side,))
-    if state.phase == ZONE:
-        return frozenset((state.chooser,))
-    if state.phase == DEPLOY:
-        return frozenset((state.placer,))
+        return _SIDE[state.pending.side]
     if state.activation is not None:
-        return frozenset((state.units[state.activation.unit].side,))
-    return frozenset((state.turn,))
+        return _SIDE[state.units[state.activation.unit].side]
+    if state.phase == ZONE:
+        return _SIDE[state.chooser]
+    if state.phase == DEPLOY:
+        return _SIDE[state.placer]
+    return _SIDE[state.turn]
 
 
 def result(state: EvaState) -> Result | None:
