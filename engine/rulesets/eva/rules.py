@@ -142,6 +142,8 @@ class MapGeo:
                         out.append((ny * W + nx, diag, s1, s2))
             nbrs.append(out)
         self.nbrs = nbrs
+        #: for each square, its neighbours' entries of ``nbrs`` by neighbour
+        self.links: list[dict[int, tuple[int, bool, int, int]]] = [{n[0]: n for n in out} for out in nbrs]
 
     def steps(self, airborne: bool, accel: bool) -> list[list[tuple[int, int]]]:
         """For each square, the single steps out of it that the terrain allows, as
@@ -233,7 +235,8 @@ def _refuse(message: str, rule: str, **kw: Any) -> IllegalAction:
 
 def held_shield(u: Unit) -> bool:
     """Is the Eva holding its Shield (EVA-9.1 d)?"""
-    return any(u.items[i].code == "shield" for i in u.hands)
+    items = u.items
+    return "shield" in [items[i].code for i in u.hands]
 
 
 def weapon(u: Unit, i: int) -> Weapon | None:
@@ -259,10 +262,13 @@ def is_engaged(state: EvaState, u: Unit, square: int | None = None, airborne: bo
     """EVA-12.2."""
     s = u.square if square is None else square
     air = u.airborne if airborne is None else airborne
+    side = u.side
+    x, y = s % W, s // W
     for e in state.units:
-        if e.side != u.side and e.on_board and e.airborne == air:
-            dx = e.square % W - s % W
-            dy = e.square // W - s // W
+        if e.side != side and e.airborne == air and e.deployed and not e.destroyed:  # an enemy on the board
+            es = e.square
+            dx = es % W - x
+            dy = es // W - y
             if dx * dx + dy * dy == 1:
                 return True
     return False
@@ -273,8 +279,11 @@ def occupancy(state: EvaState) -> tuple[dict[int, int], dict[int, int]]:
     ground: dict[int, int] = {}
     air: dict[int, int] = {}
     for i, u in enumerate(state.units):
-        if u.on_board:
-            (air if u.airborne else ground)[u.square] = i
+        if u.deployed and not u.destroyed:  # on the board
+            if u.airborne:
+                air[u.square] = i
+            else:
+                ground[u.square] = i
     return ground, air
 
 
@@ -568,14 +577,16 @@ def _mark_shared(state: EvaState, out: list) -> None:
     for e in out:
         fields = _SIDE_FIELDS.get(type(e))
         if fields is None:
-            fields = _SIDE_FIELDS[type(e)] = tuple(f for f in _NAME_FIELDS if hasattr(e, f + "_side"))
-        for f in fields:
-            if getattr(e, f + "_side") >= 0 and getattr(e, f) not in shared:
-                setattr(e, f + "_side", -1)
+            fields = _SIDE_FIELDS[type(e)] = tuple(
+                (f, f + "_side") for f in _NAME_FIELDS if hasattr(e, f + "_side")
+            )
+        for f, f_side in fields:
+            if getattr(e, f_side) >= 0 and getattr(e, f) not in shared:
+                setattr(e, f_side, -1)
 
 
-#: For each event type, the fields of :data:`_NAME_FIELDS` it has.
-_SIDE_FIELDS: dict[type, tuple[str, ...]] = {}
+#: For each event type, the fields of :data:`_NAME_FIELDS` it has, each with its ``<field>_side``.
+_SIDE_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
 #: id of a state's list of units -> (that list, the names both sides have). The names
 #: of a game's Evas never change once it is set up, so this is worked out once a game.
 _SHARED: dict[int, tuple[list, frozenset[str]]] = {}
@@ -764,7 +775,7 @@ def path_cost(state: EvaState, ui: int, path: list[int]) -> int:
     for k, s in enumerate(path[1:], start=1):
         if not 0 <= s < N_SQ:
             raise _refuse(N_("No Eva may leave the board."), "EVA-8.9")
-        link = next((n for n in g.nbrs[prev] if n[0] == s), None)
+        link = g.links[prev].get(s)
         if link is None:
             raise _refuse(N_("{a} and {b} are not neighbouring squares."), "EVA-8.1", a=sq(prev), b=sq(s))
         _s, diag, s1, s2 = link
