@@ -509,6 +509,10 @@ def rolloff(dice: Dice) -> tuple[list[list[int]], int]:
             return attempts, 0 if a > b else 1
 
 
+#: Boards already found well formed by :func:`new_state` (parse_map is a pure function).
+_GOOD_BOARDS: set[tuple[str, ...]] = set()
+
+
 def new_state(setup: EvaSetup, dice: Dice) -> tuple[EvaState, list]:
     """Start a game: build the units, the Lance roll-off (EVA-17.11) and the
     deployment roll-off (EVA-5.2). Raises ValueError for an unusable set-up."""
@@ -517,7 +521,10 @@ def new_state(setup: EvaSetup, dice: Dice) -> tuple[EvaState, list]:
     from engine.rulesets.eva.roster import validate
     from engine.rulesets.eva.scenario import parse_map
 
-    parse_map("title: x\n\n" + "\n".join(setup.map.rows), setup.map.key)  # raises MapError (a ValueError)
+    rows = tuple(setup.map.rows)
+    if rows not in _GOOD_BOARDS:
+        parse_map("title: x\n\n" + "\n".join(rows), setup.map.key)  # raises MapError (a ValueError)
+        _GOOD_BOARDS.add(rows)
     for side, roster in enumerate(setup.rosters):
         problems = validate(roster)
         if problems:
@@ -699,7 +706,7 @@ def swap_cost(u: Unit, new: list[int]) -> int:
     """Energy of a swap from the current hands to ``new`` (EVA-9.3)."""
     old = set(u.hands)
     nw = set(new)
-    if any(_big(u, i) for i in old ^ nw):
+    if any([_big(u, i) for i in old ^ nw]):
         return 2
     return max(len(old - nw), len(nw - old))
 
@@ -1650,9 +1657,10 @@ def _c_swap(state: EvaState, side: int, a: Swap) -> None:
     why = hands_legal(u, a.hands)
     if why:
         raise _refuse(why, "EVA-9.1")
-    if sorted(a.hands) == sorted(u.hands):
+    new = sorted(a.hands)
+    if new == sorted(u.hands):
         raise _refuse(N_("That is what {unit} already holds."), "EVA-9.3", unit=u.name)
-    _energy(u, swap_cost(u, sorted(a.hands)), N_("this swap"))
+    _energy(u, swap_cost(u, new), N_("this swap"))
 
 
 def _c_discard(state: EvaState, side: int, a: Discard) -> None:
@@ -1875,9 +1883,10 @@ def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
 
 
 def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
-    if type(a) in _SELF_CHECKED and not state.over and state.pending is None:
+    kind = type(a)
+    if kind in _SELF_CHECKED and not state.over and state.pending is None:
         pass  # do_fire / do_melee run plan_fire / check_melee first
-    elif type(a) is Move and not state.over and state.pending is None:
+    elif kind is Move and not state.over and state.pending is None:
         u, act = _active(state, side, a.unit)
         _phase_ok(state, u, act, MOVEMENT)
         cost = path_cost(state, a.unit, a.path)
@@ -1892,18 +1901,18 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
     else:
         check(state, side, a)
     out: list = []
-    if isinstance(a, Concede):
+    if kind is Concede:
         out.append(ev.Conceded(side=side))
         finish(state, 1 - side, N_("concession"), "EVA-5.11", out)
         return out
-    if isinstance(a, ChooseZone):
+    if kind is ChooseZone:
         state.zones[side] = 0 if a.zone == "south" else 1
         state.zones[1 - side] = 1 - state.zones[side]
         out.append(ev.ZoneChosen(side=side, zone=a.zone))
         state.phase = DEPLOY
         state.placer = 1 - side
         return out
-    if isinstance(a, Deploy):
+    if kind is Deploy:
         u = state.units[a.unit]
         u.square = a.square
         u.deployed = True
@@ -1918,7 +1927,7 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
             state.phase = BATTLE
             start_round(state, dice, out)
         return out
-    if isinstance(a, NameZone):
+    if kind is NameZone:
         pend = state.pending
         assert pend is not None and pend.melee is not None
         state.pending = None
@@ -1935,7 +1944,7 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         _melee_damage(state, pend.melee, a.zone, dice, out)
         _after_action(state, dice, out)
         return out
-    if isinstance(a, Keep):
+    if kind is Keep:
         t = state.units[a.unit]
         state.pending = None
         stow = [i for i in t.hands if i != a.item and not _big(t, i)]
@@ -1944,20 +1953,20 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
             out.append(ev.Stowed(unit=t.name, unit_side=t.side, item=t.items[i].code))
         _after_action(state, dice, out)
         return out
-    if isinstance(a, Activate):
+    if kind is Activate:
         return _activate(state, side, a, dice)
-    if isinstance(a, Fire):
+    if kind is Fire:
         out = do_fire(state, side, a, dice)
         _after_action(state, dice, out)
         return out
-    if isinstance(a, Melee):
+    if kind is Melee:
         out = do_melee(state, side, a, dice)
         _after_action(state, dice, out)
         return out
     u = state.units[a.unit]  # type: ignore[attr-defined]
     act = state.activation
     assert act is not None
-    if isinstance(a, Move):
+    if kind is Move:
         cost = path_cost(state, a.unit, a.path)
         u.energy -= cost
         u.square = a.path[-1]
@@ -1965,13 +1974,13 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         act.stepped = True
         out.append(ev.Moved(unit=u.name, unit_side=u.side, path=[sq(s) for s in a.path]))
         out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=cost))
-    elif isinstance(a, Kneel | Stand):
+    elif kind is Kneel or kind is Stand:
         u.energy -= 1
-        u.kneeling = isinstance(a, Kneel)
+        u.kneeling = kind is Kneel
         _note_class(act, MOVEMENT)
         out.append(ev.Stance(unit=u.name, unit_side=u.side, kneeling=u.kneeling))
         out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=1))
-    elif isinstance(a, Swap):
+    elif kind is Swap:
         cost = swap_cost(u, sorted(a.hands))
         u.energy -= cost
         u.hands = sorted(a.hands)
@@ -1979,13 +1988,13 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
             reveal(u, "shield", out)
         out.append(ev.Swapped(unit=u.name, unit_side=u.side, held=held_labels(u)))
         out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=cost))
-    elif isinstance(a, Discard):
+    elif kind is Discard:
         for i in u.hands:
             if u.items[i].code == "shield":
                 u.items[i].gone = True
         u.hands = []
         out.append(ev.ShieldDiscarded(unit=u.name, unit_side=u.side))
-    elif isinstance(a, Disengage):
+    elif kind is Disengage:
         act.disengage_tried = True
         act.obligation = False
         die = dice.d6()
@@ -1999,9 +2008,9 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         else:
             act.no_steps = True
         check_destroyed(state, [a.unit], out)
-    elif isinstance(a, Neutralise):
+    elif kind is Neutralise:
         _do_neutralise(state, u, act, a, dice, out)
-    elif isinstance(a, Jump):
+    elif kind is Jump:
         src = u.square
         u.energy = 0
         u.square = a.square
@@ -2010,21 +2019,21 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         reveal(u, "jumpjet", out)
         out.append(ev.Jumped(unit=u.name, unit_side=u.side, src=sq(src), dst=sq(a.square)))
         out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=0, spent=2))
-    elif isinstance(a, TakeOff | Land):
+    elif kind is TakeOff or kind is Land:
         u.energy -= 1
-        u.airborne = isinstance(a, TakeOff)
+        u.airborne = kind is TakeOff
         u.kneeling = False
         reveal(u, "wings", out)
         out.append(ev.Flight(unit=u.name, unit_side=u.side, airborne=u.airborne))
         out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=1))
-    elif isinstance(a, Detonate):
+    elif kind is Detonate:
         _do_detonate(state, a.unit, dice, out)
-    elif isinstance(a, Accelerate):
+    elif kind is Accelerate:
         u.accel_used = True
         act.accel = True
         reveal(u, "accel", out)
         out.append(ev.Accelerated(unit=u.name, unit_side=u.side))
-    elif isinstance(a, End):
+    elif kind is End:
         end_activation(state, dice, out)
         return out
     _after_action(state, dice, out)
