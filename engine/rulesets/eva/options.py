@@ -489,10 +489,16 @@ def _activation_candidates(state: EvaState, side: int) -> list[object]:
     here = u.square
     held = _held(u)
     shield = held.shield
-    # facts every group of candidates below shares
-    board = [(j, o) for j, o in enumerate(units) if o.on_board]
-    occupied = {o.square for _j, o in board}
-    enemies = [(j, t, rules.d2(here, t.square)) for j, t in board if t.side != side]
+    # facts every group of candidates below shares: the occupied squares, and the
+    # enemies on the board with their squared distance
+    occupied = set()
+    enemies = []
+    d2 = rules.d2
+    for j, o in enumerate(units):
+        if o.deployed and not o.destroyed:  # on the board
+            occupied.add(o.square)
+            if o.side != side:
+                enemies.append((j, o, d2(here, o.square)))
     out: list[object] = [End(ui)]
     if (
         energy >= 1

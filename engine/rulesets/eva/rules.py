@@ -588,7 +588,7 @@ def _mark_shared(state: EvaState, out: list) -> None:
                 (f, f + "_side") for f in _NAME_FIELDS if hasattr(e, f + "_side")
             )
         for f, f_side in fields:
-            if getattr(e, f_side) >= 0 and getattr(e, f) not in shared:
+            if getattr(e, f_side) >= 0 and (not shared or getattr(e, f) not in shared):
                 setattr(e, f_side, -1)
 
 
@@ -630,7 +630,7 @@ def start_round(state: EvaState, dice: Dice, out: list) -> None:
 
 
 def _has_unactivated(state: EvaState, side: int) -> bool:
-    return any(u.side == side and u.on_board and not u.activated for u in state.units)
+    return any([u.side == side and u.on_board and not u.activated for u in state.units])
 
 
 def end_activation(state: EvaState, dice: Dice, out: list) -> None:
