@@ -433,13 +433,17 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
     candidates in random order until one is legal (rejection sampling: far cheaper
     than checking them all). None when ``side`` has no legal action."""
     cands = _candidates(state, side)
+    check = rules.check
     while cands:
         k = rng.randrange(len(cands))
         a = cands[k]
-        if _ok(state, side, a):
+        try:
+            check(state, side, a)
+        except IllegalAction:
+            cands[k] = cands[-1]
+            cands.pop()
+        else:
             return a
-        cands[k] = cands[-1]
-        cands.pop()
     return None
 
 

@@ -1652,7 +1652,8 @@ def _c_stance(state: EvaState, side: int, a: Kneel | Stand) -> None:
     _energy(u, 1, N_("kneeling or standing up"))
 
 
-def _c_swap(state: EvaState, side: int, a: Swap) -> None:
+def _c_swap(state: EvaState, side: int, a: Swap) -> int:
+    """Check a swap; returns its energy cost."""
     u, _act = _active(state, side, a.unit)
     why = hands_legal(u, a.hands)
     if why:
@@ -1660,7 +1661,9 @@ def _c_swap(state: EvaState, side: int, a: Swap) -> None:
     new = sorted(a.hands)
     if new == sorted(u.hands):
         raise _refuse(N_("That is what {unit} already holds."), "EVA-9.3", unit=u.name)
-    _energy(u, swap_cost(u, new), N_("this swap"))
+    cost = swap_cost(u, new)
+    _energy(u, cost, N_("this swap"))
+    return cost
 
 
 def _c_discard(state: EvaState, side: int, a: Discard) -> None:
@@ -1884,8 +1887,11 @@ def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
 
 def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
     kind = type(a)
+    swap_energy = 0
     if kind in _SELF_CHECKED and not state.over and state.pending is None:
         pass  # do_fire / do_melee run plan_fire / check_melee first
+    elif kind is Swap and not state.over and state.pending is None:
+        swap_energy = _c_swap(state, side, a)  # the whole check of a swap, which prices it
     elif kind is Move and not state.over and state.pending is None:
         u, act = _active(state, side, a.unit)
         _phase_ok(state, u, act, MOVEMENT)
@@ -1981,13 +1987,12 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         out.append(ev.Stance(unit=u.name, unit_side=u.side, kneeling=u.kneeling))
         out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=1))
     elif kind is Swap:
-        cost = swap_cost(u, sorted(a.hands))
-        u.energy -= cost
+        u.energy -= swap_energy
         u.hands = sorted(a.hands)
         if held_shield(u):
             reveal(u, "shield", out)
         out.append(ev.Swapped(unit=u.name, unit_side=u.side, held=held_labels(u)))
-        out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=cost))
+        out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=swap_energy))
     elif kind is Discard:
         for i in u.hands:
             if u.items[i].code == "shield":
