@@ -79,14 +79,14 @@ class LineInfo:
     (EVA-4.2 to EVA-4.5): crossed squares, corner pairs, and per-map summaries."""
 
     __slots__ = (
+        "_ends",
+        "_flush",
+        "_items",
         "blue",
         "crossed",
-        "flush",
-        "gflush",
         "maxcol",
         "pairs",
         "pierce",
-        "ygflush",
     )
 
     def __init__(self, lo: int, hi: int, terrain: bytes) -> None:
@@ -101,21 +101,42 @@ class LineInfo:
         self.blue = any(c == BLUE for c, _s in items)
         self.maxcol = max((c for c, _s in items), default=0)
         self.pierce = sum(1 for c, _s in items if RED <= c <= GREEN)
-        flush = [0, 0]
-        gflush = [0, 0]
-        ygflush = [0, 0]
-        for end, e in enumerate((lo, hi)):
-            ex, ey = e % W, e // W
-            for c, sqs in items:
-                if all(max(abs(s % W - ex), abs(s // W - ey)) <= 1 for s in sqs):  # EVA-3.5 / EVA-4.3
-                    flush[end] = max(flush[end], c)
-                    if c == GREEN:
-                        gflush[end] += 1
-                    if c in (YELLOW, GREEN):
-                        ygflush[end] += 1
-        self.flush = tuple(flush)
-        self.gflush = tuple(gflush)
-        self.ygflush = tuple(ygflush)
+        self._items = items
+        self._ends = (lo, hi)
+        self._flush: tuple[tuple[int, int], tuple[int, int], tuple[int, int]] | None = None
+
+    @property
+    def flush(self) -> tuple[int, int]:
+        """Per end (0 lo, 1 hi): the highest colour of the line squares flush with it."""
+        return self._flush_summaries()[0]
+
+    @property
+    def gflush(self) -> tuple[int, int]:
+        """Per end: how many green line squares are flush with it."""
+        return self._flush_summaries()[1]
+
+    @property
+    def ygflush(self) -> tuple[int, int]:
+        """Per end: how many yellow or green line squares are flush with it."""
+        return self._flush_summaries()[2]
+
+    def _flush_summaries(self) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
+        """flush, gflush and ygflush, worked out the first time one is needed."""
+        if self._flush is None:
+            flush = [0, 0]
+            gflush = [0, 0]
+            ygflush = [0, 0]
+            for end, e in enumerate(self._ends):
+                ex, ey = e % W, e // W
+                for c, sqs in self._items:
+                    if all(max(abs(s % W - ex), abs(s // W - ey)) <= 1 for s in sqs):  # EVA-3.5 / EVA-4.3
+                        flush[end] = max(flush[end], c)
+                        if c == GREEN:
+                            gflush[end] += 1
+                        if c in (YELLOW, GREEN):
+                            ygflush[end] += 1
+            self._flush = ((flush[0], flush[1]), (gflush[0], gflush[1]), (ygflush[0], ygflush[1]))
+        return self._flush
 
 
 class MapGeo:
