@@ -796,31 +796,34 @@ def path_cost(state: EvaState, ui: int, path: list[int]) -> int:
         )
     _may_step(state, u, act)
     ground, air = occupancy(state)
-    mine = ground if not u.airborne else air
+    airborne = u.airborne
+    mine = ground if not airborne else air
+    terrain = g.terrain
+    links = g.links
     total = 0
     prev = path[0]
     last = len(path) - 1
     for k, s in enumerate(path[1:], start=1):
         if not 0 <= s < N_SQ:
             raise _refuse(N_("No Eva may leave the board."), "EVA-8.9")
-        link = g.links[prev].get(s)
+        link = links[prev].get(s)
         if link is None:
             raise _refuse(N_("{a} and {b} are not neighbouring squares."), "EVA-8.1", a=sq(prev), b=sq(s))
         _s, diag, s1, s2 = link
-        cost = step_cost(g.terrain[s], diag, u.airborne, act.accel)
+        cost = step_cost(terrain[s], diag, airborne, act.accel)
         if cost is None:
-            if g.terrain[s] == BLUE:
+            if terrain[s] == BLUE:
                 raise _refuse(N_("{square} is blue: no Eva may enter it."), "EVA-2.7", square=sq(s))
             raise _refuse(N_("{square} is green: a walking Eva cannot enter it."), "EVA-2.6", square=sq(s))
-        if s in mine and mine[s] != ui:
+        if mine.get(s, ui) != ui:
             raise _refuse(N_("{square} holds another Eva on the same layer."), "EVA-2.9", square=sq(s))
         if diag:
-            if u.airborne:
-                b1 = g.terrain[s1] == BLUE or (s1 in air and air[s1] != ui)
-                b2 = g.terrain[s2] == BLUE or (s2 in air and air[s2] != ui)
+            if airborne:
+                b1 = terrain[s1] == BLUE or air.get(s1, ui) != ui
+                b2 = terrain[s2] == BLUE or air.get(s2, ui) != ui
             else:
-                b1 = g.terrain[s1] >= GREEN or (s1 in ground and ground[s1] != ui)
-                b2 = g.terrain[s2] >= GREEN or (s2 in ground and ground[s2] != ui)
+                b1 = terrain[s1] >= GREEN or ground.get(s1, ui) != ui
+                b2 = terrain[s2] >= GREEN or ground.get(s2, ui) != ui
             if b1 and b2:
                 raise _refuse(
                     N_("The diagonal step {a}-{b} squeezes between two blocked squares."),
@@ -838,9 +841,9 @@ def path_cost(state: EvaState, ui: int, path: list[int]) -> int:
             )
         prev = s
     end = path[-1]
-    if g.terrain[end] == GREEN:
+    if terrain[end] == GREEN:
         raise _refuse(N_("No Eva may stop on a green square."), "EVA-2.9")
-    if (end in ground and ground[end] != ui) or (end in air and air[end] != ui):
+    if ground.get(end, ui) != ui or air.get(end, ui) != ui:
         raise _refuse(N_("{square} already holds an Eva; it cannot stop there."), "EVA-2.9", square=sq(end))
     if total > u.energy:
         raise _refuse(
