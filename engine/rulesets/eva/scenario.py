@@ -133,9 +133,9 @@ def parse_map(text: str, key: str = "custom") -> EvaMap:
     return EvaMap(key=key, title=title, rows=rows, title_ru=title_ru)
 
 
-#: The keys of the shipped maps and their texts, read once (they ship with the game).
+#: The keys of the shipped maps and the maps, read once (they ship with the game).
 _BUNDLED: list[str] = []
-_BUNDLED_TEXT: dict[str, str] = {}
+_BUNDLED_MAPS: dict[str, EvaMap] = {}
 
 
 def bundled_maps() -> list[str]:
@@ -148,11 +148,11 @@ def bundled_maps() -> list[str]:
 
 def load_bundled(key: str) -> EvaMap:
     """A shipped map by key. Raises :class:`MapError` if it is missing or bad."""
-    text = _BUNDLED_TEXT.get(key)
-    if text is None:
+    m = _BUNDLED_MAPS.get(key)
+    if m is None:
         folder = resources.files(__package__) / "maps"
         f = folder / f"{key}.map"
         if not f.is_file():
             raise MapError(f"no map named {key!r}")
-        text = _BUNDLED_TEXT[key] = f.read_text(encoding="utf-8")
-    return parse_map(text, key)
+        m = _BUNDLED_MAPS[key] = parse_map(f.read_text(encoding="utf-8"), key)
+    return EvaMap(key=m.key, title=m.title, rows=list(m.rows), title_ru=m.title_ru)
