@@ -205,6 +205,8 @@ _KEY = msgspec.msgpack.Encoder()
 
 
 def _held(u) -> _Held:
+    """:class:`_Held` of an Eva, memoised on its items, hands, traumas and equipment
+    (their encoding is the key: cheaper to build than a tuple of their fields)."""
     key = _KEY.encode((u.items, u.hands, u.traumas, u.equipment))
     got = _HELD.get(key)
     if got is None:
