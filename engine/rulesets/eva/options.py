@@ -179,15 +179,40 @@ def _configs(u) -> list[list[int]]:
     return got
 
 
-_SWAPS: dict[tuple, list[tuple[list[int], int]]] = {}
+class _Held:
+    """What an Eva may do with what it carries and holds, a pure function of its items,
+    arms trauma, hands and Extended Arms (memoised by :func:`_held`).
+
+    ``swaps``: every other hand configuration with its swap cost (EVA-9.3);
+    ``shield``: it holds the Shield (EVA-9.1 d); ``reach`` in squares (EVA-3.6);
+    ``ranged``: the ranged weapons in hand, as (item index, weapon)."""
+
+    __slots__ = ("ranged", "reach", "shield", "swaps")
+
+    def __init__(self, u) -> None:
+        self.swaps = [(h, rules.swap_cost(u, h)) for h in _configs(u) if h != u.hands]
+        self.shield = rules.held_shield(u)
+        self.reach = rules.reach(u)
+        self.ranged = [
+            (i, w)
+            for i in u.hands
+            if (w := WEAPONS.get(u.items[i].code)) is not None and w.damage is not None
+        ]
 
 
-def _swaps(u) -> list[tuple[list[int], int]]:
-    """Every other hand configuration with its swap cost (EVA-9.3), memoised."""
-    key = (tuple((it.code, it.gone) for it in u.items), u.trauma("arms"), tuple(u.hands))
-    got = _SWAPS.get(key)
+_HELD: dict[bytes, _Held] = {}
+_KEY = msgspec.msgpack.Encoder()
+
+
+def _held(u) -> _Held:
+    """:class:`_Held` of an Eva, memoised on its items, hands, traumas and equipment
+    (their encoding is the key: cheaper to build than a tuple of their fields)."""
+    key = _KEY.encode((u.items, u.hands, u.traumas, u.equipment))
+    got = _HELD.get(key)
     if got is None:
-        got = _SWAPS[key] = [(h, rules.swap_cost(u, h)) for h in _configs(u) if h != u.hands]
+        if len(_HELD) >= 4096:
+            _HELD.clear()
+        got = _HELD[key] = _Held(u)
     return got
 
 
@@ -410,13 +435,17 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
     candidates in random order until one is legal (rejection sampling: far cheaper
     than checking them all). None when ``side`` has no legal action."""
     cands = _candidates(state, side)
+    check = rules.check
     while cands:
         k = rng.randrange(len(cands))
         a = cands[k]
-        if _ok(state, side, a):
+        try:
+            check(state, side, a)
+        except IllegalAction:
+            cands[k] = cands[-1]
+            cands.pop()
+        else:
             return a
-        cands[k] = cands[-1]
-        cands.pop()
     return None
 
 
@@ -458,60 +487,60 @@ def _activation_candidates(state: EvaState, side: int) -> list[object]:
     act = state.activation
     assert act is not None
     ui = act.unit
-    u = state.units[ui]
+    units = state.units
+    u = units[ui]
     g = rules.geo(state)
     energy = u.energy
+    airborne = u.airborne
+    here = u.square
+    held = _held(u)
+    shield = held.shield
+    # facts every group of candidates below shares: the occupied squares, and the
+    # enemies on the board with their squared distance
+    occupied = set()
+    enemies = []
+    d2 = rules.d2
+    for j, o in enumerate(units):
+        if o.deployed and not o.destroyed:  # on the board
+            occupied.add(o.square)
+            if o.side != side:
+                enemies.append((j, o, d2(here, o.square)))
     out: list[object] = [End(ui)]
     if (
         energy >= 1
         and not act.obligation
         and not u.pinned
         and not act.no_steps
-        and not (u.kneeling and not u.airborne)
+        and (airborne or not u.kneeling)
     ):
-        occupied = {o.square for o in state.units if o.on_board}
-        terrain = g.terrain
-        for n, diag, _s1, _s2 in g.nbrs[u.square]:
-            cost = rules.step_cost(terrain[n], diag, u.airborne, act.accel)
-            if cost is not None and cost <= energy and n not in occupied:
-                out.append(Move(ui, [u.square, n]))
-    if energy >= 1 and not u.airborne:
+        out += [
+            Move(ui, [here, n])
+            for n, cost in g.steps(airborne, act.accel)[here]
+            if cost <= energy and n not in occupied
+        ]
+    if energy >= 1 and not airborne:
         out.append(Stand(ui) if u.kneeling else Kneel(ui))
-    if rules.held_shield(u):
+    if shield:
         out.append(Discard(ui))
     if not act.disengage_tried:
         out.append(Disengage(ui))
     if u.has("wings"):
-        out.append(Land(ui) if u.airborne else TakeOff(ui))
+        out.append(Land(ui) if airborne else TakeOff(ui))
     if u.has("dmodule"):
         out.append(Detonate(ui))
     if u.has("accel") and not u.accel_used:
         out.append(Accelerate(ui))
     if energy >= 1:
-        out += [Swap(ui, h) for h, cost in _swaps(u) if cost <= energy]
-    if not act.melee_done and energy >= 3 and not rules.held_shield(u):
-        r2 = rules.reach(u) ** 2
-        for j, t in enumerate(state.units):
-            if (
-                t.side != side
-                and t.on_board
-                and t.airborne == u.airborne
-                and rules.d2(u.square, t.square) <= r2
-            ):
-                out.append(Melee(ui, j))
-    enemies = [
-        (j, t, rules.d2(u.square, t.square))
-        for j, t in enumerate(state.units)
-        if t.side != side and t.on_board
-    ]
+        out += [Swap(ui, h) for h, cost in held.swaps if cost <= energy]
+    if not act.melee_done and energy >= 3 and not shield:
+        r2 = held.reach**2
+        out += [Melee(ui, j) for j, t, dist in enemies if t.airborne == airborne and dist <= r2]
     if energy >= 1:
-        for j, _t, dist in enemies:
-            if j not in act.neutralise_tried and dist <= 400:
-                out.append(Neutralise(ui, j))
+        tried = act.neutralise_tried
+        out += [Neutralise(ui, j) for j, _t, dist in enemies if dist <= 400 and j not in tried]
     if not u.berserk and not act.obligation and energy >= 2:
-        for item in u.hands:
-            w = WEAPONS.get(u.items[item].code)
-            if w is None or w.damage is None or item not in act.hands_at_start or item in act.fired:
+        for item, w in held.ranged:
+            if item not in act.hands_at_start or item in act.fired:
                 continue
             for j, t, dist in enemies:
                 band = rules.band_of(dist)
@@ -523,6 +552,6 @@ def _activation_candidates(state: EvaState, side: int) -> list[object]:
                     out.append(Fire(ui, j, item, burst=True))
                 if t.airborne:
                     out.append(Fire(ui, j, item, aimed="wings"))
-    if u.has("jumpjet") and energy >= 2 and not u.airborne and not u.pinned:
-        out += [Jump(ui, s) for s in rules.jump_targets(state, u)]
+    if energy >= 2 and not airborne and not u.pinned and u.has("jumpjet"):
+        out += [Jump(ui, s) for s in g.jump_squares(here) if s not in occupied]
     return out

@@ -79,14 +79,14 @@ class LineInfo:
     (EVA-4.2 to EVA-4.5): crossed squares, corner pairs, and per-map summaries."""
 
     __slots__ = (
+        "_ends",
+        "_flush",
+        "_items",
         "blue",
         "crossed",
-        "flush",
-        "gflush",
         "maxcol",
         "pairs",
         "pierce",
-        "ygflush",
     )
 
     def __init__(self, lo: int, hi: int, terrain: bytes) -> None:
@@ -101,21 +101,42 @@ class LineInfo:
         self.blue = any(c == BLUE for c, _s in items)
         self.maxcol = max((c for c, _s in items), default=0)
         self.pierce = sum(1 for c, _s in items if RED <= c <= GREEN)
-        flush = [0, 0]
-        gflush = [0, 0]
-        ygflush = [0, 0]
-        for end, e in enumerate((lo, hi)):
-            ex, ey = e % W, e // W
-            for c, sqs in items:
-                if all(max(abs(s % W - ex), abs(s // W - ey)) <= 1 for s in sqs):  # EVA-3.5 / EVA-4.3
-                    flush[end] = max(flush[end], c)
-                    if c == GREEN:
-                        gflush[end] += 1
-                    if c in (YELLOW, GREEN):
-                        ygflush[end] += 1
-        self.flush = tuple(flush)
-        self.gflush = tuple(gflush)
-        self.ygflush = tuple(ygflush)
+        self._items = items
+        self._ends = (lo, hi)
+        self._flush: tuple[tuple[int, int], tuple[int, int], tuple[int, int]] | None = None
+
+    @property
+    def flush(self) -> tuple[int, int]:
+        """Per end (0 lo, 1 hi): the highest colour of the line squares flush with it."""
+        return self._flush_summaries()[0]
+
+    @property
+    def gflush(self) -> tuple[int, int]:
+        """Per end: how many green line squares are flush with it."""
+        return self._flush_summaries()[1]
+
+    @property
+    def ygflush(self) -> tuple[int, int]:
+        """Per end: how many yellow or green line squares are flush with it."""
+        return self._flush_summaries()[2]
+
+    def _flush_summaries(self) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
+        """flush, gflush and ygflush, worked out the first time one is needed."""
+        if self._flush is None:
+            flush = [0, 0]
+            gflush = [0, 0]
+            ygflush = [0, 0]
+            for end, e in enumerate(self._ends):
+                ex, ey = e % W, e // W
+                for c, sqs in self._items:
+                    if all(max(abs(s % W - ex), abs(s // W - ey)) <= 1 for s in sqs):  # EVA-3.5 / EVA-4.3
+                        flush[end] = max(flush[end], c)
+                        if c == GREEN:
+                            gflush[end] += 1
+                        if c in (YELLOW, GREEN):
+                            ygflush[end] += 1
+            self._flush = ((flush[0], flush[1]), (gflush[0], gflush[1]), (ygflush[0], ygflush[1]))
+        return self._flush
 
 
 class MapGeo:
@@ -125,6 +146,7 @@ class MapGeo:
         self.terrain = m.terrain
         self.lines: dict[int, LineInfo] = {}
         self._jumps: dict[int, list[int]] = {}
+        self._steps: dict[tuple[bool, bool], list[list[tuple[int, int]]]] = {}
         nbrs: list[list[tuple[int, bool, int, int]]] = []
         for i in range(N_SQ):
             x, y = i % W, i // W
@@ -141,6 +163,23 @@ class MapGeo:
                         out.append((ny * W + nx, diag, s1, s2))
             nbrs.append(out)
         self.nbrs = nbrs
+        #: for each square, its neighbours' entries of ``nbrs`` by neighbour
+        self.links: list[dict[int, tuple[int, bool, int, int]]] = [{n[0]: n for n in out} for out in nbrs]
+
+    def steps(self, airborne: bool, accel: bool) -> list[list[tuple[int, int]]]:
+        """For each square, the single steps out of it that the terrain allows, as
+        (neighbour, energy) in the order of ``nbrs`` (EVA-8.1, :func:`step_cost`)."""
+        got = self._steps.get((airborne, accel))
+        if got is None:
+            got = self._steps[airborne, accel] = [
+                [
+                    (n, c)
+                    for n, diag, _s1, _s2 in out
+                    if (c := step_cost(self.terrain[n], diag, airborne, accel)) is not None
+                ]
+                for out in self.nbrs
+            ]
+        return got
 
     def jump_squares(self, start: int) -> list[int]:
         """Squares a jump from ``start`` may land on, before occupancy (EVA-16.9): on the
@@ -217,7 +256,8 @@ def _refuse(message: str, rule: str, **kw: Any) -> IllegalAction:
 
 def held_shield(u: Unit) -> bool:
     """Is the Eva holding its Shield (EVA-9.1 d)?"""
-    return any(u.items[i].code == "shield" for i in u.hands)
+    items = u.items
+    return "shield" in [items[i].code for i in u.hands]
 
 
 def weapon(u: Unit, i: int) -> Weapon | None:
@@ -243,10 +283,13 @@ def is_engaged(state: EvaState, u: Unit, square: int | None = None, airborne: bo
     """EVA-12.2."""
     s = u.square if square is None else square
     air = u.airborne if airborne is None else airborne
+    side = u.side
+    x, y = s % W, s // W
     for e in state.units:
-        if e.side != u.side and e.on_board and e.airborne == air:
-            dx = e.square % W - s % W
-            dy = e.square // W - s // W
+        if e.side != side and e.airborne == air and e.deployed and not e.destroyed:  # an enemy on the board
+            es = e.square
+            dx = es % W - x
+            dy = es // W - y
             if dx * dx + dy * dy == 1:
                 return True
     return False
@@ -257,8 +300,11 @@ def occupancy(state: EvaState) -> tuple[dict[int, int], dict[int, int]]:
     ground: dict[int, int] = {}
     air: dict[int, int] = {}
     for i, u in enumerate(state.units):
-        if u.on_board:
-            (air if u.airborne else ground)[u.square] = i
+        if u.deployed and not u.destroyed:  # on the board
+            if u.airborne:
+                air[u.square] = i
+            else:
+                ground[u.square] = i
     return ground, air
 
 
@@ -484,6 +530,10 @@ def rolloff(dice: Dice) -> tuple[list[list[int]], int]:
             return attempts, 0 if a > b else 1
 
 
+#: Boards already found well formed by :func:`new_state` (parse_map is a pure function).
+_GOOD_BOARDS: set[tuple[str, ...]] = set()
+
+
 def new_state(setup: EvaSetup, dice: Dice) -> tuple[EvaState, list]:
     """Start a game: build the units, the Lance roll-off (EVA-17.11) and the
     deployment roll-off (EVA-5.2). Raises ValueError for an unusable set-up."""
@@ -492,7 +542,10 @@ def new_state(setup: EvaSetup, dice: Dice) -> tuple[EvaState, list]:
     from engine.rulesets.eva.roster import validate
     from engine.rulesets.eva.scenario import parse_map
 
-    parse_map("title: x\n\n" + "\n".join(setup.map.rows), setup.map.key)  # raises MapError (a ValueError)
+    rows = tuple(setup.map.rows)
+    if rows not in _GOOD_BOARDS:
+        parse_map("title: x\n\n" + "\n".join(rows), setup.map.key)  # raises MapError (a ValueError)
+        _GOOD_BOARDS.add(rows)
     for side, roster in enumerate(setup.rosters):
         problems = validate(roster)
         if problems:
@@ -552,14 +605,16 @@ def _mark_shared(state: EvaState, out: list) -> None:
     for e in out:
         fields = _SIDE_FIELDS.get(type(e))
         if fields is None:
-            fields = _SIDE_FIELDS[type(e)] = tuple(f for f in _NAME_FIELDS if hasattr(e, f + "_side"))
-        for f in fields:
-            if getattr(e, f + "_side") >= 0 and getattr(e, f) not in shared:
-                setattr(e, f + "_side", -1)
+            fields = _SIDE_FIELDS[type(e)] = tuple(
+                (f, f + "_side") for f in _NAME_FIELDS if hasattr(e, f + "_side")
+            )
+        for f, f_side in fields:
+            if getattr(e, f_side) >= 0 and (not shared or getattr(e, f) not in shared):
+                setattr(e, f_side, -1)
 
 
-#: For each event type, the fields of :data:`_NAME_FIELDS` it has.
-_SIDE_FIELDS: dict[type, tuple[str, ...]] = {}
+#: For each event type, the fields of :data:`_NAME_FIELDS` it has, each with its ``<field>_side``.
+_SIDE_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
 #: id of a state's list of units -> (that list, the names both sides have). The names
 #: of a game's Evas never change once it is set up, so this is worked out once a game.
 _SHARED: dict[int, tuple[list, frozenset[str]]] = {}
@@ -596,7 +651,7 @@ def start_round(state: EvaState, dice: Dice, out: list) -> None:
 
 
 def _has_unactivated(state: EvaState, side: int) -> bool:
-    return any(u.side == side and u.on_board and not u.activated for u in state.units)
+    return any([u.side == side and u.on_board and not u.activated for u in state.units])
 
 
 def end_activation(state: EvaState, dice: Dice, out: list) -> None:
@@ -672,7 +727,7 @@ def swap_cost(u: Unit, new: list[int]) -> int:
     """Energy of a swap from the current hands to ``new`` (EVA-9.3)."""
     old = set(u.hands)
     nw = set(new)
-    if any(_big(u, i) for i in old ^ nw):
+    if any([_big(u, i) for i in old ^ nw]):
         return 2
     return max(len(old - nw), len(nw - old))
 
@@ -741,31 +796,34 @@ def path_cost(state: EvaState, ui: int, path: list[int]) -> int:
         )
     _may_step(state, u, act)
     ground, air = occupancy(state)
-    mine = ground if not u.airborne else air
+    airborne = u.airborne
+    mine = ground if not airborne else air
+    terrain = g.terrain
+    links = g.links
     total = 0
     prev = path[0]
     last = len(path) - 1
     for k, s in enumerate(path[1:], start=1):
         if not 0 <= s < N_SQ:
             raise _refuse(N_("No Eva may leave the board."), "EVA-8.9")
-        link = next((n for n in g.nbrs[prev] if n[0] == s), None)
+        link = links[prev].get(s)
         if link is None:
             raise _refuse(N_("{a} and {b} are not neighbouring squares."), "EVA-8.1", a=sq(prev), b=sq(s))
         _s, diag, s1, s2 = link
-        cost = step_cost(g.terrain[s], diag, u.airborne, act.accel)
+        cost = step_cost(terrain[s], diag, airborne, act.accel)
         if cost is None:
-            if g.terrain[s] == BLUE:
+            if terrain[s] == BLUE:
                 raise _refuse(N_("{square} is blue: no Eva may enter it."), "EVA-2.7", square=sq(s))
             raise _refuse(N_("{square} is green: a walking Eva cannot enter it."), "EVA-2.6", square=sq(s))
-        if s in mine and mine[s] != ui:
+        if mine.get(s, ui) != ui:
             raise _refuse(N_("{square} holds another Eva on the same layer."), "EVA-2.9", square=sq(s))
         if diag:
-            if u.airborne:
-                b1 = g.terrain[s1] == BLUE or (s1 in air and air[s1] != ui)
-                b2 = g.terrain[s2] == BLUE or (s2 in air and air[s2] != ui)
+            if airborne:
+                b1 = terrain[s1] == BLUE or air.get(s1, ui) != ui
+                b2 = terrain[s2] == BLUE or air.get(s2, ui) != ui
             else:
-                b1 = g.terrain[s1] >= GREEN or (s1 in ground and ground[s1] != ui)
-                b2 = g.terrain[s2] >= GREEN or (s2 in ground and ground[s2] != ui)
+                b1 = terrain[s1] >= GREEN or ground.get(s1, ui) != ui
+                b2 = terrain[s2] >= GREEN or ground.get(s2, ui) != ui
             if b1 and b2:
                 raise _refuse(
                     N_("The diagonal step {a}-{b} squeezes between two blocked squares."),
@@ -783,9 +841,9 @@ def path_cost(state: EvaState, ui: int, path: list[int]) -> int:
             )
         prev = s
     end = path[-1]
-    if g.terrain[end] == GREEN:
+    if terrain[end] == GREEN:
         raise _refuse(N_("No Eva may stop on a green square."), "EVA-2.9")
-    if (end in ground and ground[end] != ui) or (end in air and air[end] != ui):
+    if ground.get(end, ui) != ui or air.get(end, ui) != ui:
         raise _refuse(N_("{square} already holds an Eva; it cannot stop there."), "EVA-2.9", square=sq(end))
     if total > u.energy:
         raise _refuse(
@@ -1618,14 +1676,18 @@ def _c_stance(state: EvaState, side: int, a: Kneel | Stand) -> None:
     _energy(u, 1, N_("kneeling or standing up"))
 
 
-def _c_swap(state: EvaState, side: int, a: Swap) -> None:
+def _c_swap(state: EvaState, side: int, a: Swap) -> int:
+    """Check a swap; returns its energy cost."""
     u, _act = _active(state, side, a.unit)
     why = hands_legal(u, a.hands)
     if why:
         raise _refuse(why, "EVA-9.1")
-    if sorted(a.hands) == sorted(u.hands):
+    new = sorted(a.hands)
+    if new == sorted(u.hands):
         raise _refuse(N_("That is what {unit} already holds."), "EVA-9.3", unit=u.name)
-    _energy(u, swap_cost(u, sorted(a.hands)), N_("this swap"))
+    cost = swap_cost(u, new)
+    _energy(u, cost, N_("this swap"))
+    return cost
 
 
 def _c_discard(state: EvaState, side: int, a: Discard) -> None:
@@ -1848,9 +1910,13 @@ def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
 
 
 def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
-    if type(a) in _SELF_CHECKED and not state.over and state.pending is None:
+    kind = type(a)
+    swap_energy = 0
+    if kind in _SELF_CHECKED and not state.over and state.pending is None:
         pass  # do_fire / do_melee run plan_fire / check_melee first
-    elif type(a) is Move and not state.over and state.pending is None:
+    elif kind is Swap and not state.over and state.pending is None:
+        swap_energy = _c_swap(state, side, a)  # the whole check of a swap, which prices it
+    elif kind is Move and not state.over and state.pending is None:
         u, act = _active(state, side, a.unit)
         _phase_ok(state, u, act, MOVEMENT)
         cost = path_cost(state, a.unit, a.path)
@@ -1865,18 +1931,18 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
     else:
         check(state, side, a)
     out: list = []
-    if isinstance(a, Concede):
+    if kind is Concede:
         out.append(ev.Conceded(side=side))
         finish(state, 1 - side, N_("concession"), "EVA-5.11", out)
         return out
-    if isinstance(a, ChooseZone):
+    if kind is ChooseZone:
         state.zones[side] = 0 if a.zone == "south" else 1
         state.zones[1 - side] = 1 - state.zones[side]
         out.append(ev.ZoneChosen(side=side, zone=a.zone))
         state.phase = DEPLOY
         state.placer = 1 - side
         return out
-    if isinstance(a, Deploy):
+    if kind is Deploy:
         u = state.units[a.unit]
         u.square = a.square
         u.deployed = True
@@ -1891,7 +1957,7 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
             state.phase = BATTLE
             start_round(state, dice, out)
         return out
-    if isinstance(a, NameZone):
+    if kind is NameZone:
         pend = state.pending
         assert pend is not None and pend.melee is not None
         state.pending = None
@@ -1908,7 +1974,7 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         _melee_damage(state, pend.melee, a.zone, dice, out)
         _after_action(state, dice, out)
         return out
-    if isinstance(a, Keep):
+    if kind is Keep:
         t = state.units[a.unit]
         state.pending = None
         stow = [i for i in t.hands if i != a.item and not _big(t, i)]
@@ -1917,20 +1983,20 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
             out.append(ev.Stowed(unit=t.name, unit_side=t.side, item=t.items[i].code))
         _after_action(state, dice, out)
         return out
-    if isinstance(a, Activate):
+    if kind is Activate:
         return _activate(state, side, a, dice)
-    if isinstance(a, Fire):
+    if kind is Fire:
         out = do_fire(state, side, a, dice)
         _after_action(state, dice, out)
         return out
-    if isinstance(a, Melee):
+    if kind is Melee:
         out = do_melee(state, side, a, dice)
         _after_action(state, dice, out)
         return out
     u = state.units[a.unit]  # type: ignore[attr-defined]
     act = state.activation
     assert act is not None
-    if isinstance(a, Move):
+    if kind is Move:
         cost = path_cost(state, a.unit, a.path)
         u.energy -= cost
         u.square = a.path[-1]
@@ -1938,27 +2004,26 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         act.stepped = True
         out.append(ev.Moved(unit=u.name, unit_side=u.side, path=[sq(s) for s in a.path]))
         out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=cost))
-    elif isinstance(a, Kneel | Stand):
+    elif kind is Kneel or kind is Stand:
         u.energy -= 1
-        u.kneeling = isinstance(a, Kneel)
+        u.kneeling = kind is Kneel
         _note_class(act, MOVEMENT)
         out.append(ev.Stance(unit=u.name, unit_side=u.side, kneeling=u.kneeling))
         out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=1))
-    elif isinstance(a, Swap):
-        cost = swap_cost(u, sorted(a.hands))
-        u.energy -= cost
+    elif kind is Swap:
+        u.energy -= swap_energy
         u.hands = sorted(a.hands)
         if held_shield(u):
             reveal(u, "shield", out)
         out.append(ev.Swapped(unit=u.name, unit_side=u.side, held=held_labels(u)))
-        out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=cost))
-    elif isinstance(a, Discard):
+        out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=swap_energy))
+    elif kind is Discard:
         for i in u.hands:
             if u.items[i].code == "shield":
                 u.items[i].gone = True
         u.hands = []
         out.append(ev.ShieldDiscarded(unit=u.name, unit_side=u.side))
-    elif isinstance(a, Disengage):
+    elif kind is Disengage:
         act.disengage_tried = True
         act.obligation = False
         die = dice.d6()
@@ -1972,9 +2037,9 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         else:
             act.no_steps = True
         check_destroyed(state, [a.unit], out)
-    elif isinstance(a, Neutralise):
+    elif kind is Neutralise:
         _do_neutralise(state, u, act, a, dice, out)
-    elif isinstance(a, Jump):
+    elif kind is Jump:
         src = u.square
         u.energy = 0
         u.square = a.square
@@ -1983,21 +2048,21 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         reveal(u, "jumpjet", out)
         out.append(ev.Jumped(unit=u.name, unit_side=u.side, src=sq(src), dst=sq(a.square)))
         out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=0, spent=2))
-    elif isinstance(a, TakeOff | Land):
+    elif kind is TakeOff or kind is Land:
         u.energy -= 1
-        u.airborne = isinstance(a, TakeOff)
+        u.airborne = kind is TakeOff
         u.kneeling = False
         reveal(u, "wings", out)
         out.append(ev.Flight(unit=u.name, unit_side=u.side, airborne=u.airborne))
         out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=1))
-    elif isinstance(a, Detonate):
+    elif kind is Detonate:
         _do_detonate(state, a.unit, dice, out)
-    elif isinstance(a, Accelerate):
+    elif kind is Accelerate:
         u.accel_used = True
         act.accel = True
         reveal(u, "accel", out)
         out.append(ev.Accelerated(unit=u.name, unit_side=u.side))
-    elif isinstance(a, End):
+    elif kind is End:
         end_activation(state, dice, out)
         return out
     _after_action(state, dice, out)
@@ -2122,19 +2187,23 @@ def _do_detonate(state: EvaState, ui: int, dice: Dice, out: list) -> None:
 # ---------------------------------------------------------------------------
 # to_act and result
 # ---------------------------------------------------------------------------
+_NOBODY: frozenset[int] = frozenset()
+_SIDE: tuple[frozenset[int], frozenset[int]] = (frozenset((0,)), frozenset((1,)))
+
+
 def to_act(state: EvaState) -> frozenset[int]:
     """Who must decide now."""
     if state.over:
-        return frozenset()
+        return _NOBODY
     if state.pending is not None:
-        return frozenset((state.pending.side,))
-    if state.phase == ZONE:
-        return frozenset((state.chooser,))
-    if state.phase == DEPLOY:
-        return frozenset((state.placer,))
+        return _SIDE[state.pending.side]
     if state.activation is not None:
-        return frozenset((state.units[state.activation.unit].side,))
-    return frozenset((state.turn,))
+        return _SIDE[state.units[state.activation.unit].side]
+    if state.phase == ZONE:
+        return _SIDE[state.chooser]
+    if state.phase == DEPLOY:
+        return _SIDE[state.placer]
+    return _SIDE[state.turn]
 
 
 def result(state: EvaState) -> Result | None:

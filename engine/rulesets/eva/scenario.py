@@ -133,16 +133,26 @@ def parse_map(text: str, key: str = "custom") -> EvaMap:
     return EvaMap(key=key, title=title, rows=rows, title_ru=title_ru)
 
 
+#: The keys of the shipped maps and the maps, read once (they ship with the game).
+_BUNDLED: list[str] = []
+_BUNDLED_MAPS: dict[str, EvaMap] = {}
+
+
 def bundled_maps() -> list[str]:
     """Keys of the maps shipped with the game, sorted."""
-    folder = resources.files(__package__) / "maps"
-    return sorted(p.name[:-4] for p in folder.iterdir() if p.name.endswith(".map"))
+    if not _BUNDLED:
+        folder = resources.files(__package__) / "maps"
+        _BUNDLED[:] = sorted(p.name[:-4] for p in folder.iterdir() if p.name.endswith(".map"))
+    return list(_BUNDLED)
 
 
 def load_bundled(key: str) -> EvaMap:
     """A shipped map by key. Raises :class:`MapError` if it is missing or bad."""
-    folder = resources.files(__package__) / "maps"
-    f = folder / f"{key}.map"
-    if not f.is_file():
-        raise MapError(f"no map named {key!r}")
-    return parse_map(f.read_text(encoding="utf-8"), key)
+    m = _BUNDLED_MAPS.get(key)
+    if m is None:
+        folder = resources.files(__package__) / "maps"
+        f = folder / f"{key}.map"
+        if not f.is_file():
+            raise MapError(f"no map named {key!r}")
+        m = _BUNDLED_MAPS[key] = parse_map(f.read_text(encoding="utf-8"), key)
+    return EvaMap(key=m.key, title=m.title, rows=list(m.rows), title_ru=m.title_ru)
