@@ -530,3 +530,45 @@ def test_the_builder_help_says_what_enter_does_and_fits_80x24(home: Path, lang: 
         assert app.errors == []
 
     go()
+
+
+@run
+async def test_every_malformed_roster_file_gives_one_line_in_the_builder(home: Path) -> None:  # noqa: F811 - the fixture imported above
+    """Each roster file of tests/data/bad-rosters, opened from the builder: one that
+    cannot be read gives a notice of one line; one that reads but breaks EVA-17 opens
+    with its problems shown by rule ID. No file is modified."""
+    bad = Path(__file__).resolve().parent / "data" / "bad-rosters"
+    folder = home / "saves" / "rosters"
+    folder.mkdir(parents=True)
+    files = {p.name: p.read_bytes() for p in bad.glob("*.json")}
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    entries = saved_rosters(home / "saves")
+    assert len(entries) == len(files) >= 30
+    app = make_app(home)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await _open_builder(pilot)
+        for i, entry in enumerate(entries):
+            await pilot.press("o")
+            await pilot.pause()
+            rows = app.screen.query_one("#picker-list", OptionList)
+            rows.highlighted = rows.get_option_index(f"s{i}")
+            await pilot.press("enter")
+            await pilot.pause()
+            if not entry.usable:
+                notice = app.screen
+                assert isinstance(notice, NoticeScreen), entry.label
+                assert notice.message and "\n" not in entry.reason, entry.label
+                await pilot.press("escape")
+                await pilot.pause()
+                if isinstance(app.screen, RosterPickerScreen):
+                    await pilot.press("escape")
+                    await pilot.pause()
+            else:
+                assert app.screen is screen, entry.label
+                shown = str(screen.query_one("#rb-problems-text", Static).render())
+                assert entry.problems, entry.label
+                for p in entry.problems:
+                    assert p.rule in shown, (entry.label, p.rule, shown)
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == files
+    assert app.errors == []
