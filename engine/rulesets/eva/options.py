@@ -171,10 +171,13 @@ _CONFIGS: dict[tuple, list[list[int]]] = {}
 
 
 def _configs(u) -> list[list[int]]:
-    """rules.hand_configs, memoised on what the Eva carries (a pure function of it)."""
+    """rules.hand_configs, memoised on what the Eva carries (a pure function of it).
+    The lists are shared: read them, never change them."""
     key = (tuple((it.code, it.gone) for it in u.items), u.trauma("arms"))
     got = _CONFIGS.get(key)
     if got is None:
+        if len(_CONFIGS) >= 4096:  # bounded like _HELD: a long run meets many loadouts
+            _CONFIGS.clear()
         got = _CONFIGS[key] = rules.hand_configs(u)
     return got
 

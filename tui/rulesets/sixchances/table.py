@@ -51,6 +51,7 @@ from tui.rulesets.sixchances.panels import (
 )
 from tui.rulesets.sixchances.rows import ActionRows
 from tui.rulesets.sixchances.tokens import die_text, player_name, stat_name, tokens_text
+from tui.saves import player_label, versus
 from tui.screens.base import WartableScreen
 from tui.widgets.bars import TitleBar
 
@@ -177,11 +178,10 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
             width = self.app.size.width
         except Exception:  # noqa: BLE001 - no app yet: the narrowest layout's width
             width = 80
-        players = _("{first} v {second}")
-        room = width - len(" Wartable | ") - len(title) - 2 - len(players.format(first="", second="")) - 1
+        room = width - len(" Wartable | ") - len(title) - 2 - len(versus(["", ""])) - 1
         each = max(6, room // 2)
-        names = [fit(name or f"Player {i + 1}", each) for i, name in enumerate(self.game.players[:2])]
-        return f"{title}: " + players.format(first=names[0], second=names[1])
+        names = [fit(player_label(name, i), each) for i, name in enumerate(self.game.players[:2])]
+        return f"{title}: " + versus(names)
 
     def who(self, side: int) -> str:
         """The player's name and seat."""
