@@ -31,6 +31,7 @@ from tui.screens.settings import SettingsScreen
 from tui.screens.title import TitleScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.settings import load_settings
+from tui.widgets.menu import Menu
 from tui.widgets.pointer_list import PointerList
 
 
@@ -183,9 +184,9 @@ async def test_title_without_saves_disables_continue_and_load(home: Path) -> Non
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, TitleScreen)
-        menu = app.screen.query_one("#menu", OptionList)
-        assert menu.get_option("continue_game").disabled
-        assert menu.get_option("load_game").disabled
+        menu = app.screen.query_one("#menu", Menu)
+        assert menu.entry("continue_game").disabled
+        assert menu.entry("load_game").disabled
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)  # nothing to continue: a notification, no crash
@@ -222,9 +223,36 @@ async def test_title_arrows_enter_and_mouse(home: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        menu = app.screen.query_one("#menu", OptionList)
+        menu = app.screen.query_one("#menu", Menu)
         # click the "Settings" line: the menu's border is row 0, entries start at row 1
         await pilot.click(menu, offset=(5, 1 + 5))
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+    assert app.errors == []
+
+
+@run
+async def test_title_menu_home_end_and_disabled_entries(home: Path) -> None:
+    """The cursor skips disabled entries, stops at either end, and a click on a disabled
+    entry does nothing."""
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen.query_one("#menu", Menu)
+        assert [e.id for e in menu.entries if e.disabled] == ["continue_game", "load_game"]
+        await pilot.press("up")
+        assert menu.highlighted == 0
+        await pilot.press("end")
+        assert menu.entries[menu.highlighted].id == "quit"
+        await pilot.press("down")
+        assert menu.entries[menu.highlighted].id == "quit"
+        await pilot.press("home", "down")
+        assert menu.entries[menu.highlighted].id == "roster_builder"
+        await pilot.press("up")
+        assert menu.highlighted == 0
+        await pilot.click(menu, offset=(5, 1 + 1))  # "Continue", disabled
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and menu.highlighted == 0
+        await pilot.press("end", "up", "enter")  # Settings
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)
     assert app.errors == []
@@ -295,8 +323,8 @@ async def test_settings_switch_language_rerenders_and_persists(home: Path) -> No
         assert "Настройки" in str(app.screen.query_one(".title-bar").render())
         await pilot.press("escape")
         await pilot.pause()
-        menu = app.screen.query_one("#menu", OptionList)
-        assert "Новая игра" in str(menu.get_option_at_index(0).prompt)
+        menu = app.screen.query_one("#menu", Menu)
+        assert "Новая игра" in menu.entries[0].prompt.plain
     settings, problem = load_settings(home / "config" / "settings.json")
     assert problem is None and settings.language == "ru"
     assert app.errors == []
@@ -446,7 +474,7 @@ async def test_continue_loads_the_latest_save(home: Path) -> None:
     tally_save(home)
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert not app.screen.query_one("#menu", OptionList).get_option("continue_game").disabled
+        assert not app.screen.query_one("#menu", Menu).entry("continue_game").disabled
         await pilot.press("c")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -564,7 +592,7 @@ async def test_an_exception_in_a_bound_key_and_in_a_worker(home: Path) -> None:
 @run
 async def test_an_exception_in_a_screen_message_handler_keeps_the_screen(home: Path) -> None:
     class Exploding(TitleScreen):
-        def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        def on_menu_highlighted(self, event: Menu.Highlighted) -> None:
             raise ZeroDivisionError("handler")
 
     class App2(WartableApp):
@@ -652,8 +680,8 @@ async def test_the_title_shows_the_saves_as_they_are_when_it_comes_back(home: Pa
             p.unlink()
         await pilot.press("escape")
         await pilot.pause()
-        menu = app.screen.query_one("#menu", OptionList)
-        assert menu.get_option("continue_game").disabled and menu.get_option("load_game").disabled
+        menu = app.screen.query_one("#menu", Menu)
+        assert menu.entry("continue_game").disabled and menu.entry("load_game").disabled
     assert app.errors == []
 
 

@@ -8,20 +8,18 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.content import Content
 from textual.geometry import Size
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Static
 
 from engine.i18n import N_, _
 from tui.saves import SaveEntry, fingerprint, latest_save, versus
 from tui.screens.base import WartableScreen, letter_keys
-from tui.widgets.pointer_list import PointerList
+from tui.widgets.menu import Menu, MenuEntry
 
 #: The menu: (action, key, English label). Each key works in both cases, and also on
 #: the Russian keyboard layout (the same physical key, in both cases).
@@ -72,6 +70,8 @@ class TitleScreen(WartableScreen):
         #: The saves folder's files; None until read (after the first frame, for a fast start).
         self._entries: list[SaveEntry] | None = None
         self._have_files = False
+        #: Whether the banner shown is the large one.
+        self._big_shown = False
 
     # -- layout -------------------------------------------------------------------
     def compose_body(self) -> ComposeResult:
@@ -81,12 +81,16 @@ class TitleScreen(WartableScreen):
         with Vertical(id="title-body"):
             yield Static(self._banner(self.app.size), id="banner")
             with Center():
-                yield PointerList(*self._options(), pointer=self.glyphs.pointer, id="menu")
+                yield Menu(*self._options(), pointer=self.glyphs.pointer, id="menu")
             yield Static(self.plain(self._info()), id="title-info", markup=False)
+
+    def _big(self, size: Size) -> bool:
+        """Whether the large banner fits a terminal of ``size``."""
+        return size.width >= self.BIG_BANNER_SIZE[0] and size.height >= self.BIG_BANNER_SIZE[1]
 
     def _banner(self, size: Size) -> Content:
         """The name (large when ``size`` allows) and the tag line, centred."""
-        big = size.width >= self.BIG_BANNER_SIZE[0] and size.height >= self.BIG_BANNER_SIZE[1]
+        big = self._big_shown = self._big(size)
         if big:
             lines = BIG_BANNER.strip("\n").splitlines()
             width = max(len(line) for line in lines)
@@ -98,10 +102,11 @@ class TitleScreen(WartableScreen):
         )
 
     def on_resize(self, event: events.Resize) -> None:
-        """Large or small banner, as the terminal allows."""
-        self.query_one("#banner", Static).update(self._banner(event.size))
+        """Large or small banner, as the terminal allows (redrawn only when that changes)."""
+        if self._big(event.size) != self._big_shown:
+            self.query_one("#banner", Static).update(self._banner(event.size))
 
-    def _options(self) -> list[Option]:
+    def _options(self) -> list[MenuEntry]:
         if self._entries is None:  # not read yet: assume files are usable until they are read
             have_files = have_usable = self._have_files
         else:
@@ -109,15 +114,15 @@ class TitleScreen(WartableScreen):
             have_usable = latest_save(self._entries) is not None
         options = []
         for action, key, label in ENTRIES:
-            text = Text.assemble((key.upper(), "bold underline"), "  ", self.plain(_(label)))
+            text = Content.assemble((key.upper(), "bold underline"), "  ", self.plain(_(label)))
             disabled = False
             if action == "continue_game" and not have_usable:
-                text.append("  " + self.plain(_("(no saved game)")), style="italic")
+                text += Content.styled("  " + self.plain(_("(no saved game)")), "italic")
                 disabled = True
             elif action == "load_game" and not have_files:
-                text.append("  " + self.plain(_("(no saves yet)")), style="italic")
+                text += Content.styled("  " + self.plain(_("(no saves yet)")), "italic")
                 disabled = True
-            options.append(Option(text, id=action, disabled=disabled))
+            options.append(MenuEntry(action, text, disabled))
         return options
 
     def _info(self) -> str:
@@ -150,12 +155,12 @@ class TitleScreen(WartableScreen):
             self._restore_highlight()
 
     def _restore_highlight(self) -> None:
-        menu = self.query_one("#menu", OptionList)
+        menu = self.query_one("#menu", Menu)
         try:
-            index = menu.get_option_index(self._highlight)
-        except Exception:  # noqa: BLE001 - an unknown id just leaves the cursor where it is
+            index = menu.index_of(self._highlight)
+        except KeyError:  # an unknown id just leaves the cursor where it is
             index = 0
-        if menu.get_option_at_index(index).disabled:
+        if menu.entries[index].disabled:
             index = 0
         menu.highlighted = index
         menu.focus()
@@ -177,19 +182,17 @@ class TitleScreen(WartableScreen):
         self._restore_highlight()
 
     # -- choosing -----------------------------------------------------------------
-    @on(OptionList.OptionHighlighted, "#menu")
-    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option.id:
-            self._highlight = event.option.id
+    @on(Menu.Highlighted, "#menu")
+    def _highlighted(self, event: Menu.Highlighted) -> None:
+        self._highlight = event.entry_id
 
-    @on(OptionList.OptionSelected, "#menu")
-    async def _selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id:
-            await self.run_action(event.option.id)
+    @on(Menu.Selected, "#menu")
+    async def _selected(self, event: Menu.Selected) -> None:
+        await self.run_action(event.entry_id)
 
     def action_choose(self) -> None:
         """Choose the highlighted entry (Enter when the menu is not focused)."""
-        menu = self.query_one("#menu", OptionList)
+        menu = self.query_one("#menu", Menu)
         menu.focus()
         menu.action_select()
 

@@ -61,6 +61,8 @@ class KeyLine(Widget):
         super().__init__()
         #: (first cell, last cell + 1, action, namespace) of each key on the line
         self._spans: list[tuple[int, int, str, Any]] = []
+        #: What the last drawing showed: (key, description, action, namespace id) of each key
+        self._drawn: list[tuple[str, str, str, int]] | None = None
 
     def on_mount(self) -> None:
         """Redraw whenever the screen's keys change."""
@@ -71,7 +73,14 @@ class KeyLine(Widget):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _changed(self, _screen: Any) -> None:
-        self.refresh()
+        """Redraw only if the keys to show differ from those on the line (a change of
+        focus often leaves them as they were: no repaint, no bytes to the terminal)."""
+        if self._drawn is None or self._signature(self._keys()) != self._drawn:
+            self.refresh()
+
+    @staticmethod
+    def _signature(keys: list[tuple[str, str, str, Any]]) -> list[tuple[str, str, str, int]]:
+        return [(k, d, a, id(n)) for k, d, a, n in keys]
 
     def render(self) -> Text:
         """`` key description`` for each shown key, in binding order; when that is wider
@@ -123,6 +132,7 @@ class KeyLine(Widget):
         line = Text(no_wrap=True, overflow="crop")
         spans = []
         keys = self._keys()
+        self._drawn = self._signature(keys)
         if width is not None and not loose:
             keys = self._fit(keys, width)
         for key, description, action, namespace in keys:
