@@ -563,8 +563,9 @@ def test_the_legend_draws_a_target_as_the_board_does(
     ascii_glyphs: bool,
     size: tuple[int, int],
 ) -> None:
-    """The help's "a legal target" row is the cell the board draws on a target (two-cell
-    squares hold the glyph and one mark; three-cell squares both marks)."""
+    """The help's "a legal target" row is the cell the board draws on a target, and its
+    rows on the marks beside an Eva say where they are drawn (two-cell squares hold the
+    glyph and one mark; three-cell squares both marks)."""
 
     @run
     async def go() -> None:
@@ -584,6 +585,14 @@ def test_the_legend_draws_a_target_as_the_board_does(
             assert shown == (
                 f"{g.target_left}A{g.target_right}" if board.cell_width == 3 else f"A{g.target_right}"
             )
+            # the marks beside an Eva: both sides on three-cell squares, one mark after the
+            # glyph on two-cell squares (as _cell_text draws them)
+            texts = [text for _glyphs, text in screen.legend()]
+            if board.cell_width == 3:
+                assert "left of an Eva: airborne, kneeling" in texts
+            else:
+                assert not any(text.startswith("left of an Eva") for text in texts)
+                assert any(text.startswith("right of an Eva, one mark") for text in texts)
         assert app.errors == []
 
     go()

@@ -1389,8 +1389,22 @@ class EvaGameScreen(WartableScreen):
                     "magenta (without colour: in reverse video)"
                 ),
             ),
-            (f"{g.airborne} {g.kneeling}", _("left of an Eva: airborne, kneeling")),
-            (f"{g.engaged} {g.active}", _("right of an Eva: engaged in melee, in its activation")),
+            *(
+                [
+                    (
+                        f"{g.engaged} {g.airborne} {g.kneeling} {g.active}",
+                        _(
+                            "right of an Eva, one mark: engaged in melee, else airborne or "
+                            "kneeling, else in its activation"
+                        ),
+                    )
+                ]
+                if two
+                else [
+                    (f"{g.airborne} {g.kneeling}", _("left of an Eva: airborne, kneeling")),
+                    (f"{g.engaged} {g.active}", _("right of an Eva: engaged in melee, in its activation")),
+                ]
+            ),
             (
                 "7 a" if two else "12",
                 _("energy to move to that square; 10 and more as letters: a = 10, b = 11, c = 12…")
