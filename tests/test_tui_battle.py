@@ -18,6 +18,7 @@ from battle_support import (
     battle_screen,
     can_shoot,
     eva_game,
+    first_side,
     is_acting,
     pending_game,
 )
@@ -456,6 +457,48 @@ async def test_the_ascii_glyph_set_draws_the_panels_in_ascii(home: Path) -> None
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog)
         assert all(str(s.render()).isascii() for s in dialog.query(".dialog-text"))
+    assert app.errors == []
+
+
+@run
+async def test_eva_14_1_a_neutralisation_is_confirmed_with_its_odds_like_an_attack(home: Path) -> None:  # noqa: F811
+    """EVA-14: choosing an AT field to neutralise shows the attempt (the attack roll's
+    odds, or automatic when engaged; the opposed roll; the energy) before it is made;
+    Cancel leaves the game as it was, the default choice makes the attempt."""
+
+    def can_neutralise(g: Game) -> bool:
+        o = g.options(first_side(g))
+        return o.kind == "act" and bool(o.neutralise)
+
+    game = auto_play(eva_game(), can_neutralise)
+    opts = game.options(first_side(game))
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(app, pilot, game, curtain=False)
+        before = len(screen.game.records)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        text = _dialog_text(dialog)
+        first = opts.neutralise[0]
+        assert "(EVA-14)" in text and "(EVA-14.3)" in text and f"Energy: {first.energy}" in text
+        if first.automatic:
+            assert "without a die" in text
+        else:
+            assert f"TN {first.tn}+" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and len(screen.game.records) == before
+        assert screen.mode == "neutralise"  # back to choosing, as after a cancelled attack
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")  # the default: make the attempt
+        await pilot.pause()
+        assert len(screen.game.records) == before + 1
+        assert screen.game.records[-1].text.split()[1] == "neutralise"
     assert app.errors == []
 
 

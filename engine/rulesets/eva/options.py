@@ -120,13 +120,15 @@ class MeleeOption(msgspec.Struct, frozen=True):
 
 class NeutraliseOption(msgspec.Struct, frozen=True):
     """A legal AT-neutralisation attempt: ``automatic`` when engaged with the target,
-    else the attack roll's ``tn`` and exact ``p_hit`` (EVA-14.2)."""
+    else the attack roll's ``tn`` and exact ``p_hit`` (EVA-14.2); ``energy`` it costs,
+    spent whatever the outcome (EVA-14.1, EVA-14.5)."""
 
     target: int
     square: int
     automatic: bool
     tn: int = 0
     p_hit: float = 1.0
+    energy: int = 1
 
 
 class EvaOptions(msgspec.Struct):

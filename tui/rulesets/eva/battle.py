@@ -819,7 +819,17 @@ class EvaGameScreen(WartableScreen):
             self._confirm_then(_("Melee"), lines, _("Attack"), act.Melee(opts.unit, m.target))
             return
         n = next(n for n in opts.neutralise if n.square == square)
-        self.submit(act.Neutralise(opts.unit, n.target))
+        lines = [
+            _("{unit} tries to neutralise {target}'s AT field (EVA-14).").format(
+                unit=view.units[opts.unit].name, target=view.units[n.target].name
+            ),
+            _("Engaged with it: the attack roll succeeds without a die (EVA-14.2).")
+            if n.automatic
+            else _("Attack roll: TN {tn}+, {p} to hit (EVA-14.2).").format(tn=n.tn, p=percent(n.p_hit)),
+            _("Then d6 + AT against the target's d6 + AT: only a higher total succeeds (EVA-14.3)."),
+            _("Energy: {n}").format(n=n.energy),
+        ]
+        self._confirm_then(_("Neutralise"), lines, _("Try"), act.Neutralise(opts.unit, n.target))
 
     def _confirm_then(
         self, title: str, lines: list[str], label: str, action: object, danger: bool = False
