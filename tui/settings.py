@@ -4,14 +4,16 @@ The file is small msgspec JSON, e.g. ``{"language": "ru", "glyphs": "ascii"}``.
 A missing file gives the defaults; a damaged one gives the defaults too and is
 left alone until the player changes a setting. Command-line options
 (``--lang``, ``--ascii``) override the file for one run and are not saved.
+
+The settings are a plain dataclass and msgspec is imported only when a file is
+read or written, so a first start draws its title without loading it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
-
-import msgspec
 
 from engine.i18n import LANGUAGES
 
@@ -21,7 +23,8 @@ __all__ = ["GLYPH_SETS", "Settings", "load_settings", "save_settings"]
 GLYPH_SETS = ("unicode", "ascii")
 
 
-class Settings(msgspec.Struct, kw_only=True):
+@dataclass(kw_only=True)
+class Settings:
     """The stored settings.
 
     ``language``: a code of :data:`engine.i18n.LANGUAGES`, or None to follow the
@@ -45,6 +48,8 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
         return Settings(), None
     except OSError as exc:
         return Settings(), f"cannot read the settings file: {exc.strerror}"
+    import msgspec
+
     try:
         raw: Any = msgspec.json.decode(data)
     except msgspec.DecodeError as exc:
@@ -64,6 +69,8 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
 
 def save_settings(path: Path, settings: Settings) -> None:
     """Write ``settings`` to ``path`` atomically (folder created). Raises :class:`OSError`."""
+    import msgspec
+
     from engine.record import write_atomic
 
     write_atomic(Path(path), msgspec.json.format(msgspec.json.encode(settings), indent=1) + b"\n")
