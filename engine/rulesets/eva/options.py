@@ -38,7 +38,8 @@ from engine.rulesets.eva.actions import (
     TakeOff,
 )
 from engine.rulesets.eva.catalog import WEAPONS
-from engine.rulesets.eva.state import BATTLE, DEPLOY, ZONE, EvaState
+from engine.rulesets.eva.scenario import BLUE, GREEN
+from engine.rulesets.eva.state import BATTLE, DEPLOY, MOVEMENT, NONE, ZONE, EvaState
 
 __all__ = [
     "EvaOptions",
@@ -436,19 +437,35 @@ def legal_actions(state: EvaState, side: int) -> list[object]:
 def random_action(state: EvaState, side: int, rng: random.Random) -> object | None:
     """A uniformly random member of :func:`legal_actions`, found by checking
     candidates in random order until one is legal (rejection sampling: far cheaper
-    than checking them all). None when ``side`` has no legal action."""
-    cands = _candidates(state, side)
+    than checking them all). None when ``side`` has no legal action.
+
+    During an activation most candidates get their verdict from :func:`_verdict`
+    (the facts the candidates were built on answer it); the others, and every
+    candidate outside an activation, are checked by :func:`rules.check`. Either way
+    the verdict is the rules', so the choice is the same."""
+    facts = None
+    if state.activation is not None and state.pending is None and state.phase == BATTLE:
+        if state.over or side not in rules.to_act(state):
+            return None
+        cands, facts = _activation_candidates(state, side)
+    else:
+        cands = _candidates(state, side)
     check = rules.check
     while cands:
         k = rng.randrange(len(cands))
         a = cands[k]
-        try:
-            check(state, side, a)
-        except IllegalAction:
-            cands[k] = cands[-1]
-            cands.pop()
-        else:
+        ok = _verdict(facts, a) if facts is not None else None
+        if ok is None:
+            try:
+                check(state, side, a)
+            except IllegalAction:
+                ok = False
+            else:
+                ok = True
+        if ok:
             return a
+        cands[k] = cands[-1]
+        cands.pop()
     return None
 
 
@@ -482,11 +499,32 @@ def _candidates(state: EvaState, side: int) -> list[object]:
                 if rules.berserk_eligible(u):
                     acts.append(Activate(i, True))
         return acts
-    return _activation_candidates(state, side)
+    return _activation_candidates(state, side)[0]
 
 
-def _activation_candidates(state: EvaState, side: int) -> list[object]:
-    """Candidate actions of the active Eva, pre-filtered on cheap facts."""
+class _Facts:
+    """The facts an activation's candidates were built on, which decide most of them
+    (see :func:`_verdict`). Made afresh by every call of :func:`_activation_candidates`
+    and never kept: it describes the state as it was at that call.
+
+    ``u``/``act``: the active Eva and its activation; ``engaged``: it is engaged in
+    melee (EVA-12.2); ``mine``: squares of the other Evas on its layer; ``terrain``
+    and ``links`` of the map (see :class:`rules.MapGeo`)."""
+
+    __slots__ = ("act", "engaged", "links", "mine", "terrain", "u")
+
+    def __init__(self, u, act, engaged: bool, mine: set[int], g: rules.MapGeo) -> None:
+        self.u = u
+        self.act = act
+        self.engaged = engaged
+        self.mine = mine
+        self.terrain = g.terrain
+        self.links = g.links
+
+
+def _activation_candidates(state: EvaState, side: int) -> tuple[list[object], _Facts]:
+    """Candidate actions of the active Eva, pre-filtered on cheap facts, and those
+    facts. The battle is on, no decision is pending and ``side`` owns the active Eva."""
     act = state.activation
     assert act is not None
     ui = act.unit
@@ -498,16 +536,28 @@ def _activation_candidates(state: EvaState, side: int) -> list[object]:
     here = u.square
     held = _held(u)
     shield = held.shield
-    # facts every group of candidates below shares: the occupied squares, and the
-    # enemies on the board with their squared distance
+    # facts every group of candidates below shares: the occupied squares (all, and on
+    # the Eva's own layer), the enemies on the board with their squared distance, and
+    # whether the Eva is engaged (EVA-12.2: an enemy on its layer, orthogonally adjacent)
     occupied = set()
+    mine = set()
     enemies = []
-    d2 = rules.d2
+    engaged = False
+    hx, hy = here % W, here // W
     for j, o in enumerate(units):
         if o.deployed and not o.destroyed:  # on the board
-            occupied.add(o.square)
+            s = o.square
+            occupied.add(s)
+            same = o.airborne == airborne
+            if same and j != ui:
+                mine.add(s)
             if o.side != side:
-                enemies.append((j, o, d2(here, o.square)))
+                dx = s % W - hx
+                dy = s // W - hy
+                dist = dx * dx + dy * dy
+                enemies.append((j, o, dist))
+                if dist == 1 and same:
+                    engaged = True
     out: list[object] = [End(ui)]
     if (
         energy >= 1
@@ -527,11 +577,12 @@ def _activation_candidates(state: EvaState, side: int) -> list[object]:
         out.append(Discard(ui))
     if not act.disengage_tried:
         out.append(Disengage(ui))
-    if u.has("wings"):
+    equipment = u.equipment
+    if "wings" in equipment:
         out.append(Land(ui) if airborne else TakeOff(ui))
-    if u.has("dmodule"):
+    if "dmodule" in equipment:
         out.append(Detonate(ui))
-    if u.has("accel") and not u.accel_used:
+    if "accel" in equipment and not u.accel_used:
         out.append(Accelerate(ui))
     if energy >= 1:
         out += [Swap(ui, h) for h, cost in held.swaps if cost <= energy]
@@ -555,6 +606,62 @@ def _activation_candidates(state: EvaState, side: int) -> list[object]:
                     out.append(Fire(ui, j, item, burst=True))
                 if t.airborne:
                     out.append(Fire(ui, j, item, aimed="wings"))
-    if energy >= 2 and not airborne and not u.pinned and u.has("jumpjet"):
+    if energy >= 2 and not airborne and not u.pinned and "jumpjet" in equipment:
         out += [Jump(ui, s) for s in g.jump_squares(here) if s not in occupied]
-    return out
+    return out, _Facts(u, act, engaged, mine, g)
+
+
+def _phase_ok(act, cls: int) -> bool:
+    """EVA-6.4 as :func:`rules._phase_ok` decides it, as a truth value."""
+    return act.last_class == NONE or act.last_class == cls or act.switches < 1
+
+
+def _verdict(f: _Facts, a: object) -> bool | None:
+    """Is candidate ``a`` of :func:`_activation_candidates` legal? The answer
+    :func:`rules.check` gives, worked out from the facts the candidates were built on
+    and the conditions they were built under; None for the kinds left to the check
+    (attacks). Each line names the conditions of the check that the building of the
+    candidate does not already guarantee."""
+    kind = type(a)
+    u = f.u
+    act = f.act
+    if kind is Move:  # EVA-6.4, EVA-8.7, a diagonal squeeze (EVA-8.4), no stop on green (EVA-2.9)
+        if not _phase_ok(act, MOVEMENT) or (f.engaged and not act.disengaged):
+            return False
+        n = a.path[1]
+        terrain = f.terrain
+        if terrain[n] == GREEN:
+            return False
+        _n, diag, s1, s2 = f.links[a.path[0]][n]
+        if diag:
+            mine = f.mine
+            if u.airborne:
+                return not ((terrain[s1] == BLUE or s1 in mine) and (terrain[s2] == BLUE or s2 in mine))
+            return not ((terrain[s1] >= GREEN or s1 in mine) and (terrain[s2] >= GREEN or s2 in mine))
+        return True
+    if kind is Swap:  # EVA-9.3: not what it already holds
+        return a.hands != sorted(u.hands)
+    if kind is End:  # EVA-12.10
+        return not act.obligation
+    if kind is Kneel or kind is Stand:  # EVA-12.10, EVA-6.4
+        return not act.obligation and _phase_ok(act, MOVEMENT)
+    if kind is Jump or kind is Discard:
+        return True
+    if kind is Disengage:  # EVA-12.11
+        return f.engaged
+    if kind is TakeOff:  # EVA-12.10, EVA-8.6, EVA-11.6, EVA-8.7
+        return (
+            not act.obligation
+            and not u.kneeling
+            and not u.trauma("wings")
+            and not act.no_steps
+            and (not f.engaged or act.disengaged)
+            and u.energy >= 1
+        )
+    if kind is Land:  # EVA-12.10, energy
+        return not act.obligation and u.energy >= 1
+    if kind is Detonate:  # energy
+        return u.energy >= 3
+    if kind is Accelerate:  # EVA-16.11
+        return not act.stepped
+    return None
