@@ -377,20 +377,23 @@ def max_energy(u: Unit) -> int:
     """Maximum energy at the start of an activation (EVA-7.2), in energy."""
     if u.berserk:
         return 15
-    if u.has("pseudo"):
+    equipment = u.equipment
+    pseudo = "pseudo" in equipment
+    if pseudo:
         band = 12
     elif u.armour >= 20:
-        band = 14 if u.has("sync") else 12
+        band = 14 if "sync" in equipment else 12
     elif u.armour >= 10:
         band = 10
     else:
-        band = 5 if u.has("sync") else 7
+        band = 5 if "sync" in equipment else 7
     e = band
-    if u.has("s2"):
+    if "s2" in equipment:
         e += 2
-    if u.has("pseudo"):
+    if pseudo:
         e -= 1
-    e -= 2 * sum(1 for t in u.traumas if t.zone == "legs")
+    if u.traumas:
+        e -= 2 * sum(1 for t in u.traumas if t.zone == "legs")
     e -= 3 * u.replica_hits + 5 * u.lance_hits
     return max(3, e)
 
@@ -602,14 +605,19 @@ def _mark_shared(state: EvaState, out: list) -> None:
     """Keep an event's ``<field>_side`` only for a name both sides have, so that its
     text says whose Eva it is there and nowhere else (-1 for a name only one side has)."""
     shared = _shared_names(state)
+    table = _SIDE_FIELDS
     for e in out:
-        fields = _SIDE_FIELDS.get(type(e))
+        fields = table.get(type(e))
         if fields is None:
-            fields = _SIDE_FIELDS[type(e)] = tuple(
-                (f, f + "_side") for f in _NAME_FIELDS if hasattr(e, f + "_side")
-            )
-        for f, f_side in fields:
-            if getattr(e, f_side) >= 0 and (not shared or getattr(e, f) not in shared):
+            fields = table[type(e)] = tuple((f, f + "_side") for f in _NAME_FIELDS if hasattr(e, f + "_side"))
+        if not fields:
+            continue
+        if shared:
+            for f, f_side in fields:
+                if getattr(e, f_side) >= 0 and getattr(e, f) not in shared:
+                    setattr(e, f_side, -1)
+        else:
+            for _f, f_side in fields:
                 setattr(e, f_side, -1)
 
 
@@ -651,7 +659,11 @@ def start_round(state: EvaState, dice: Dice, out: list) -> None:
 
 
 def _has_unactivated(state: EvaState, side: int) -> bool:
-    return any([u.side == side and u.on_board and not u.activated for u in state.units])
+    """Has ``side`` an Eva on the board not yet activated this round (EVA-5.4)?"""
+    for u in state.units:  # noqa: SIM110 - a loop costs less than any() over a generator
+        if u.side == side and not u.activated and u.deployed and not u.destroyed:
+            return True
+    return False
 
 
 def end_activation(state: EvaState, dice: Dice, out: list) -> None:
@@ -664,7 +676,8 @@ def end_activation(state: EvaState, dice: Dice, out: list) -> None:
     u.activated = True
     u.energy = 0
     # S2 traumas expire at the end of the activation they were meant to last through (EVA-11.7)
-    u.traumas = [t for t in u.traumas if t.expires is None or t.expires > u.activations]
+    if u.traumas:
+        u.traumas = [t for t in u.traumas if t.expires is None or t.expires > u.activations]
     if not u.destroyed:
         out.append(ev.ActivationEnded(unit=u.name, unit_side=u.side))
     if state.over:
@@ -787,6 +800,10 @@ def path_cost(state: EvaState, ui: int, path: list[int]) -> int:
     u = state.units[ui]
     act = state.activation
     assert act is not None
+    if len(path) == 2 and path[0] == u.square:
+        cost = _single_step(state, u, ui, act, path[1])
+        if cost is not None:
+            return cost
     g = geo(state)
     if len(path) < 2 or path[0] != u.square:
         raise _refuse(
@@ -854,6 +871,61 @@ def path_cost(state: EvaState, ui: int, path: list[int]) -> int:
             cost=total,
         )
     return total
+
+
+def _single_step(state: EvaState, u: Unit, ui: int, act: Activation, n: int) -> int | None:
+    """The energy of a single step of unit ``ui`` from its square to ``n`` when
+    :func:`path_cost` certainly accepts it, else None (then path_cost decides, and
+    names the rule that refuses). One pass over the Evas finds what the step needs:
+    EVA-8.6 to 8.8 and EVA-12.10/12.11 (may it step at all), EVA-2.6/2.7 (the
+    terrain), EVA-2.9 (no Eva on ``n``, no stop on green), EVA-8.4 (no squeeze
+    between two blocked squares) and EVA-8.2 (the energy)."""
+    if act.obligation or u.pinned or act.no_steps or not 0 <= n < N_SQ:
+        return None
+    airborne = u.airborne
+    if u.kneeling and not airborne:
+        return None
+    here = u.square
+    g = geo(state)
+    link = g.links[here].get(n)
+    if link is None:
+        return None
+    terrain = g.terrain
+    t = terrain[n]
+    if t >= GREEN:  # not a square to stop on, walking or flying (EVA-2.6, 2.7, 2.9)
+        return None
+    _n, diag, s1, s2 = link
+    cost = step_cost(t, diag, airborne, act.accel)
+    if cost is None or cost > u.energy:
+        return None
+    if diag:  # a flank is blocked by its colour, or by an Eva on the layer (checked below)
+        wall = BLUE if airborne else GREEN
+        b1 = terrain[s1] >= wall
+        b2 = terrain[s2] >= wall
+    else:
+        b1 = b2 = False
+    free = act.disengaged
+    side = u.side
+    hx, hy = here % W, here // W
+    for j, o in enumerate(state.units):
+        if j == ui or not o.deployed or o.destroyed:
+            continue
+        s = o.square
+        if s == n:
+            return None
+        if o.airborne == airborne:
+            if s == s1:
+                b1 = True
+            elif s == s2:
+                b2 = True
+            if not free and o.side != side:
+                dx = s % W - hx
+                dy = s // W - hy
+                if dx * dx + dy * dy == 1:  # engaged: it may not walk away (EVA-8.7)
+                    return None
+    if b1 and b2:
+        return None
+    return cost
 
 
 def reachable(state: EvaState, ui: int) -> dict[int, tuple[int, int]]:
@@ -2083,10 +2155,11 @@ def _activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list:
     u.activations += 1
     act = Activation(unit=a.unit)
     state.activation = act
-    if u.has("s2") and u.armour < u.max_armour:  # 1. regeneration
+    equipment = u.equipment
+    if "s2" in equipment and u.armour < u.max_armour:  # 1. regeneration
         u.armour = min(u.max_armour, u.armour + 2)
         out.append(ev.Regenerated(to=u.side, unit=u.name, unit_side=u.side, armour=u.armour))
-    if u.trauma("body") and not u.has("pseudo"):  # 2. body trauma check, private
+    if u.traumas and u.trauma("body") and "pseudo" not in equipment:  # 2. body trauma check, private
         die = dice.d6(to=u.side)
         skipped = die == 1
         out.append(
