@@ -187,14 +187,18 @@ class _Held:
     """What an Eva may do with what it carries and holds, a pure function of its items,
     arms trauma, hands and Extended Arms (memoised by :func:`_held`).
 
-    ``swaps``: every other hand configuration with its swap cost (EVA-9.3);
-    ``shield``: it holds the Shield (EVA-9.1 d); ``reach`` in squares (EVA-3.6);
-    ``ranged``: the ranged weapons in hand, as (item index, weapon)."""
+    ``swap_hands``: every other hand configuration, in the order of
+    :func:`rules.hand_configs`; ``cheap_swap_hands``: those of them a swap reaches
+    for at most 1 energy (EVA-9.3; any swap costs at most 2); ``shield``: it holds
+    the Shield (EVA-9.1 d); ``reach`` in squares (EVA-3.6); ``ranged``: the ranged
+    weapons in hand, as (item index, weapon)."""
 
-    __slots__ = ("ranged", "reach", "shield", "swaps")
+    __slots__ = ("cheap_swap_hands", "ranged", "reach", "shield", "swap_hands")
 
     def __init__(self, u) -> None:
-        self.swaps = [(h, rules.swap_cost(u, h)) for h in _configs(u) if h != u.hands]
+        swaps = [(h, rules.swap_cost(u, h)) for h in _configs(u) if h != u.hands]
+        self.swap_hands = [h for h, _cost in swaps]
+        self.cheap_swap_hands = [h for h, cost in swaps if cost <= 1]
         self.shield = rules.held_shield(u)
         self.reach = rules.reach(u)
         self.ranged = [
@@ -439,33 +443,49 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
     candidates in random order until one is legal (rejection sampling: far cheaper
     than checking them all). None when ``side`` has no legal action.
 
-    During an activation most candidates get their verdict from :func:`_verdict`
-    (the facts the candidates were built on answer it); the others, and every
-    candidate outside an activation, are checked by :func:`rules.check`. Either way
-    the verdict is the rules', so the choice is the same."""
-    facts = None
-    if state.activation is not None and state.pending is None and state.phase == BATTLE:
-        if state.over or side not in rules.to_act(state):
-            return None
-        cands, facts = _activation_candidates(state, side)
-    else:
+    During an activation the candidates are :class:`_Candidates`, built only when
+    drawn, and most get their verdict from the facts they were built on
+    (:meth:`_Candidates.verdict`); the others, and every candidate outside an
+    activation, are checked by :func:`rules.check`. Either way the verdict is the
+    rules' and the draws are those of a list of every candidate, so the choice is
+    the same."""
+    if state.activation is None or state.pending is not None or state.phase != BATTLE:
         cands = _candidates(state, side)
-    check = rules.check
-    while cands:
-        k = rng.randrange(len(cands))
-        a = cands[k]
-        ok = _verdict(facts, a) if facts is not None else None
-        if ok is None:
+        check = rules.check
+        while cands:
+            k = rng.randrange(len(cands))
+            a = cands[k]
             try:
                 check(state, side, a)
+            except IllegalAction:
+                cands[k] = cands[-1]
+                cands.pop()
+            else:
+                return a
+        return None
+    if state.over or side not in rules.to_act(state):
+        return None
+    c = _Candidates(state, side)
+    n = c.n
+    # a list of the candidates, drawn from and shrunk as rules.check refuses them
+    # (the last one takes the place of the refused one): ``moved`` maps a place to
+    # the candidate now there, where that is not the candidate of that number
+    moved: dict[int, int] = {}
+    while n:
+        k = rng.randrange(n)
+        i = moved.get(k, k)
+        a, ok = c.draw(i)
+        if ok is None:
+            try:
+                rules.check(state, side, a)
             except IllegalAction:
                 ok = False
             else:
                 ok = True
         if ok:
             return a
-        cands[k] = cands[-1]
-        cands.pop()
+        n -= 1
+        moved[k] = moved.get(n, n)
     return None
 
 
@@ -499,21 +519,138 @@ def _candidates(state: EvaState, side: int) -> list[object]:
                 if rules.berserk_eligible(u):
                     acts.append(Activate(i, True))
         return acts
-    return _activation_candidates(state, side)[0]
+    return _Candidates(state, side).all()
 
 
-class _Facts:
-    """The facts an activation's candidates were built on, which decide most of them
-    (see :func:`_verdict`). Made afresh by every call of :func:`_activation_candidates`
-    and never kept: it describes the state as it was at that call.
+class _Candidates:
+    """The candidate actions of the active Eva (a cheap superset of its legal actions,
+    pre-filtered on cheap facts), numbered in the order of :func:`legal_actions` but
+    built only when asked for (:meth:`draw`, :meth:`all`), with the facts they were
+    built on, which decide most of them (:meth:`draw`). Made afresh for each call and
+    never kept: it describes the state as it was when made. The battle is on, no
+    decision is pending and ``side`` owns the active Eva.
 
-    ``u``/``act``: the active Eva and its activation; ``engaged``: it is engaged in
-    melee (EVA-12.2); ``mine``: squares of the other Evas on its layer; ``terrain``
-    and ``links`` of the map (see :class:`rules.MapGeo`)."""
+    In order: End; a single step to each square of ``steps``; the actions of
+    ``singles`` (a stance, discarding the Shield, disengaging, the Wings, the
+    D-Module, Acceleration: classes taking the unit); a swap to each hand
+    configuration of ``swaps``; then ``tail`` (attacks and jumps, built). ``n``:
+    how many. Facts: ``u``/``act`` the Eva and its activation, ``engaged`` (EVA-12.2),
+    ``mine`` the squares of the other Evas on its layer, the map's ``terrain`` and
+    ``links`` (see :class:`rules.MapGeo`)."""
 
-    __slots__ = ("act", "engaged", "links", "mine", "terrain", "u")
+    __slots__ = (
+        "act",
+        "engaged",
+        "here",
+        "links",
+        "mine",
+        "n",
+        "singles",
+        "steps",
+        "swaps",
+        "tail",
+        "terrain",
+        "u",
+        "ui",
+    )
 
-    def __init__(self, u, act, engaged: bool, mine: set[int], g: rules.MapGeo) -> None:
+    def __init__(self, state: EvaState, side: int) -> None:
+        act = state.activation
+        assert act is not None
+        ui = act.unit
+        units = state.units
+        u = units[ui]
+        g = rules.geo(state)
+        energy = u.energy
+        airborne = u.airborne
+        here = u.square
+        held = _held(u)
+        shield = held.shield
+        # the occupied squares (all, and on the Eva's own layer), the enemies on the
+        # board with their squared distance, and whether the Eva is engaged (EVA-12.2:
+        # an enemy on its layer, orthogonally adjacent)
+        occupied = set()
+        mine = set()
+        enemies = []
+        engaged = False
+        hx, hy = here % W, here // W
+        for j, o in enumerate(units):
+            if o.deployed and not o.destroyed:  # on the board
+                s = o.square
+                occupied.add(s)
+                same = o.airborne == airborne
+                if same and j != ui:
+                    mine.add(s)
+                if o.side != side:
+                    dx = s % W - hx
+                    dy = s // W - hy
+                    dist = dx * dx + dy * dy
+                    enemies.append((j, o, dist))
+                    if dist == 1 and same:
+                        engaged = True
+        if (
+            energy >= 1
+            and not act.obligation
+            and not u.pinned
+            and not act.no_steps
+            and (airborne or not u.kneeling)
+        ):
+            steps = [
+                n for n, cost in g.steps(airborne, act.accel)[here] if cost <= energy and n not in occupied
+            ]
+        else:
+            steps = []
+        singles: list[type] = []
+        if energy >= 1 and not airborne:
+            singles.append(Stand if u.kneeling else Kneel)
+        if shield:
+            singles.append(Discard)
+        if not act.disengage_tried:
+            singles.append(Disengage)
+        equipment = u.equipment
+        if "wings" in equipment:
+            singles.append(Land if airborne else TakeOff)
+        if "dmodule" in equipment:
+            singles.append(Detonate)
+        if "accel" in equipment and not u.accel_used:
+            singles.append(Accelerate)
+        if energy >= 2:
+            swaps = held.swap_hands
+        elif energy == 1:
+            swaps = held.cheap_swap_hands
+        else:
+            swaps = []
+        tail: list[object] = []
+        if enemies:
+            if not act.melee_done and energy >= 3 and not shield:
+                r2 = held.reach**2
+                tail += [Melee(ui, j) for j, t, dist in enemies if t.airborne == airborne and dist <= r2]
+            if energy >= 1:
+                tried = act.neutralise_tried
+                tail += [Neutralise(ui, j) for j, _t, dist in enemies if dist <= 400 and j not in tried]
+            if not u.berserk and not act.obligation and energy >= 2:
+                for item, w in held.ranged:
+                    if item not in act.hands_at_start or item in act.fired:
+                        continue
+                    for j, t, dist in enemies:
+                        band = rules.band_of(dist)
+                        if band == rules.OUT or w.damage[band] == 0:
+                            continue
+                        tail.append(Fire(ui, j, item))
+                        tail.append(Fire(ui, j, item, aimed="legs"))
+                        if u.items[item].auto:
+                            tail.append(Fire(ui, j, item, burst=True))
+                        if t.airborne:
+                            tail.append(Fire(ui, j, item, aimed="wings"))
+        if energy >= 2 and not airborne and not u.pinned and "jumpjet" in equipment:
+            tail += [Jump(ui, s) for s in g.jump_squares(here) if s not in occupied]
+        self.ui = ui
+        self.here = here
+        self.steps = steps
+        self.singles = singles
+        self.swaps = swaps
+        self.tail = tail
+        self.n = 1 + len(steps) + len(singles) + len(swaps) + len(tail)
         self.u = u
         self.act = act
         self.engaged = engaged
@@ -521,147 +658,80 @@ class _Facts:
         self.terrain = g.terrain
         self.links = g.links
 
-
-def _activation_candidates(state: EvaState, side: int) -> tuple[list[object], _Facts]:
-    """Candidate actions of the active Eva, pre-filtered on cheap facts, and those
-    facts. The battle is on, no decision is pending and ``side`` owns the active Eva."""
-    act = state.activation
-    assert act is not None
-    ui = act.unit
-    units = state.units
-    u = units[ui]
-    g = rules.geo(state)
-    energy = u.energy
-    airborne = u.airborne
-    here = u.square
-    held = _held(u)
-    shield = held.shield
-    # facts every group of candidates below shares: the occupied squares (all, and on
-    # the Eva's own layer), the enemies on the board with their squared distance, and
-    # whether the Eva is engaged (EVA-12.2: an enemy on its layer, orthogonally adjacent)
-    occupied = set()
-    mine = set()
-    enemies = []
-    engaged = False
-    hx, hy = here % W, here // W
-    for j, o in enumerate(units):
-        if o.deployed and not o.destroyed:  # on the board
-            s = o.square
-            occupied.add(s)
-            same = o.airborne == airborne
-            if same and j != ui:
-                mine.add(s)
-            if o.side != side:
-                dx = s % W - hx
-                dy = s // W - hy
-                dist = dx * dx + dy * dy
-                enemies.append((j, o, dist))
-                if dist == 1 and same:
-                    engaged = True
-    out: list[object] = [End(ui)]
-    if (
-        energy >= 1
-        and not act.obligation
-        and not u.pinned
-        and not act.no_steps
-        and (airborne or not u.kneeling)
-    ):
-        out += [
-            Move(ui, [here, n])
-            for n, cost in g.steps(airborne, act.accel)[here]
-            if cost <= energy and n not in occupied
+    def all(self) -> list[object]:
+        """Every candidate, in order."""
+        ui = self.ui
+        here = self.here
+        return [
+            End(ui),
+            *[Move(ui, [here, n]) for n in self.steps],
+            *[kind(ui) for kind in self.singles],
+            *[Swap(ui, h) for h in self.swaps],
+            *self.tail,
         ]
-    if energy >= 1 and not airborne:
-        out.append(Stand(ui) if u.kneeling else Kneel(ui))
-    if shield:
-        out.append(Discard(ui))
-    if not act.disengage_tried:
-        out.append(Disengage(ui))
-    equipment = u.equipment
-    if "wings" in equipment:
-        out.append(Land(ui) if airborne else TakeOff(ui))
-    if "dmodule" in equipment:
-        out.append(Detonate(ui))
-    if "accel" in equipment and not u.accel_used:
-        out.append(Accelerate(ui))
-    if energy >= 1:
-        out += [Swap(ui, h) for h, cost in held.swaps if cost <= energy]
-    if not act.melee_done and energy >= 3 and not shield:
-        r2 = held.reach**2
-        out += [Melee(ui, j) for j, t, dist in enemies if t.airborne == airborne and dist <= r2]
-    if energy >= 1:
-        tried = act.neutralise_tried
-        out += [Neutralise(ui, j) for j, _t, dist in enemies if dist <= 400 and j not in tried]
-    if not u.berserk and not act.obligation and energy >= 2:
-        for item, w in held.ranged:
-            if item not in act.hands_at_start or item in act.fired:
-                continue
-            for j, t, dist in enemies:
-                band = rules.band_of(dist)
-                if band == rules.OUT or w.damage[band] == 0:
-                    continue
-                out.append(Fire(ui, j, item))
-                out.append(Fire(ui, j, item, aimed="legs"))
-                if u.items[item].auto:
-                    out.append(Fire(ui, j, item, burst=True))
-                if t.airborne:
-                    out.append(Fire(ui, j, item, aimed="wings"))
-    if energy >= 2 and not airborne and not u.pinned and "jumpjet" in equipment:
-        out += [Jump(ui, s) for s in g.jump_squares(here) if s not in occupied]
-    return out, _Facts(u, act, engaged, mine, g)
+
+    def draw(self, i: int) -> tuple[object, bool | None]:
+        """Candidate number ``i``, and whether it is legal: the answer
+        :func:`rules.check` gives, worked out from the facts the candidates were built
+        on and the conditions they were built under; None for the attacks, left to
+        the check. Each test below names the conditions of the check that the building
+        of the candidate does not already guarantee."""
+        act = self.act
+        if i == 0:  # End: EVA-12.10
+            return End(self.ui), not act.obligation
+        i -= 1
+        steps = self.steps
+        if i < len(steps):
+            # a single step: EVA-6.4, EVA-8.7, a diagonal squeeze (EVA-8.4), no stop on green (EVA-2.9)
+            n = steps[i]
+            a = Move(self.ui, [self.here, n])
+            if not _phase_ok(act, MOVEMENT) or (self.engaged and not act.disengaged):
+                return a, False
+            terrain = self.terrain
+            if terrain[n] == GREEN:
+                return a, False
+            _n, diag, s1, s2 = self.links[self.here][n]
+            if not diag:
+                return a, True
+            mine = self.mine
+            wall = BLUE if self.u.airborne else GREEN
+            return a, not ((terrain[s1] >= wall or s1 in mine) and (terrain[s2] >= wall or s2 in mine))
+        i -= len(steps)
+        singles = self.singles
+        if i < len(singles):
+            kind = singles[i]
+            u = self.u
+            if kind is Kneel or kind is Stand:  # EVA-12.10, EVA-6.4
+                ok = not act.obligation and _phase_ok(act, MOVEMENT)
+            elif kind is Disengage:  # EVA-12.11
+                ok = self.engaged
+            elif kind is TakeOff:  # EVA-12.10, EVA-8.6, EVA-11.6, EVA-8.7, energy
+                ok = (
+                    not act.obligation
+                    and not u.kneeling
+                    and not u.trauma("wings")
+                    and not act.no_steps
+                    and (not self.engaged or act.disengaged)
+                    and u.energy >= 1
+                )
+            elif kind is Land:  # EVA-12.10, energy
+                ok = not act.obligation and u.energy >= 1
+            elif kind is Detonate:  # energy
+                ok = u.energy >= 3
+            elif kind is Accelerate:  # EVA-16.11
+                ok = not act.stepped
+            else:  # Discard: built only when the Shield is held
+                ok = True
+            return kind(self.ui), ok
+        i -= len(singles)
+        swaps = self.swaps
+        if i < len(swaps):  # EVA-9.3: not what it already holds
+            h = swaps[i]
+            return Swap(self.ui, h), h != sorted(self.u.hands)
+        a = self.tail[i - len(swaps)]
+        return a, True if type(a) is Jump else None
 
 
 def _phase_ok(act, cls: int) -> bool:
     """EVA-6.4 as :func:`rules._phase_ok` decides it, as a truth value."""
     return act.last_class == NONE or act.last_class == cls or act.switches < 1
-
-
-def _verdict(f: _Facts, a: object) -> bool | None:
-    """Is candidate ``a`` of :func:`_activation_candidates` legal? The answer
-    :func:`rules.check` gives, worked out from the facts the candidates were built on
-    and the conditions they were built under; None for the kinds left to the check
-    (attacks). Each line names the conditions of the check that the building of the
-    candidate does not already guarantee."""
-    kind = type(a)
-    u = f.u
-    act = f.act
-    if kind is Move:  # EVA-6.4, EVA-8.7, a diagonal squeeze (EVA-8.4), no stop on green (EVA-2.9)
-        if not _phase_ok(act, MOVEMENT) or (f.engaged and not act.disengaged):
-            return False
-        n = a.path[1]
-        terrain = f.terrain
-        if terrain[n] == GREEN:
-            return False
-        _n, diag, s1, s2 = f.links[a.path[0]][n]
-        if diag:
-            mine = f.mine
-            if u.airborne:
-                return not ((terrain[s1] == BLUE or s1 in mine) and (terrain[s2] == BLUE or s2 in mine))
-            return not ((terrain[s1] >= GREEN or s1 in mine) and (terrain[s2] >= GREEN or s2 in mine))
-        return True
-    if kind is Swap:  # EVA-9.3: not what it already holds
-        return a.hands != sorted(u.hands)
-    if kind is End:  # EVA-12.10
-        return not act.obligation
-    if kind is Kneel or kind is Stand:  # EVA-12.10, EVA-6.4
-        return not act.obligation and _phase_ok(act, MOVEMENT)
-    if kind is Jump or kind is Discard:
-        return True
-    if kind is Disengage:  # EVA-12.11
-        return f.engaged
-    if kind is TakeOff:  # EVA-12.10, EVA-8.6, EVA-11.6, EVA-8.7
-        return (
-            not act.obligation
-            and not u.kneeling
-            and not u.trauma("wings")
-            and not act.no_steps
-            and (not f.engaged or act.disengaged)
-            and u.energy >= 1
-        )
-    if kind is Land:  # EVA-12.10, energy
-        return not act.obligation and u.energy >= 1
-    if kind is Detonate:  # energy
-        return u.energy >= 3
-    if kind is Accelerate:  # EVA-16.11
-        return not act.stepped
-    return None
