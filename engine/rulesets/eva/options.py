@@ -443,38 +443,46 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
     candidates in random order until one is legal (rejection sampling: far cheaper
     than checking them all). None when ``side`` has no legal action.
 
-    During an activation the candidates are :class:`_Candidates`, built only when
-    drawn, and most get their verdict from the facts they were built on
-    (:meth:`_Candidates.verdict`); the others, and every candidate outside an
-    activation, are checked by :func:`rules.check`. Either way the verdict is the
-    rules' and the draws are those of a list of every candidate, so the choice is
-    the same."""
-    if state.activation is None or state.pending is not None or state.phase != BATTLE:
-        cands = _candidates(state, side)
-        check = rules.check
-        while cands:
-            k = rng.randrange(len(cands))
-            a = cands[k]
-            try:
-                check(state, side, a)
-            except IllegalAction:
-                cands[k] = cands[-1]
-                cands.pop()
-            else:
-                return a
-        return None
-    if state.over or side not in rules.to_act(state):
-        return None
-    c = _Candidates(state, side)
-    n = c.n
-    # a list of the candidates, drawn from and shrunk as rules.check refuses them
-    # (the last one takes the place of the refused one): ``moved`` maps a place to
-    # the candidate now there, where that is not the candidate of that number
+    The draws are those from a list of every candidate of :func:`_candidates`, each
+    refused one replaced by the last. Where the way the candidates were built
+    already decides a candidate, no check is run: during an activation
+    (:class:`_Candidates`, built only when drawn, with their verdicts), at the
+    choice of an Eva to activate (every candidate is legal) and in the deployment
+    (a square is refused only for its colour or an Eva on it). Every other candidate
+    is checked by :func:`rules.check`. Either way the verdict is the rules', so the
+    choice is the same."""
+    if state.pending is None and not state.over:
+        act = state.activation
+        phase = state.phase
+        if act is not None:
+            if phase == BATTLE:
+                if side != state.units[act.unit].side:  # not one of rules.to_act
+                    return None
+                c = _Candidates(state, side)
+                return _draw(state, side, rng, c.n, c.draw)
+        elif phase == BATTLE:
+            if side != state.turn:  # not one of rules.to_act
+                return None
+            # each Eva of the side on the board and not yet activated this round, the
+            # Berserk roll where it may make one: all legal (EVA-5.4, EVA-16.7)
+            acts = _activations(state, side)
+            return acts[rng.randrange(len(acts))] if acts else None
+        elif phase == DEPLOY and side == state.placer:
+            return _random_deploy(state, side, rng)
+    cands = _candidates(state, side)
+    return _draw(state, side, rng, len(cands), lambda i: (cands[i], None))
+
+
+def _draw(state: EvaState, side: int, rng: random.Random, n: int, draw) -> object | None:
+    """Rejection sampling from ``n`` candidates: ``draw(i)`` gives candidate ``i`` and
+    its verdict (None: ask :func:`rules.check`). The candidates are drawn as from a
+    list shrunk on each refusal, the last one taking the place of the refused one:
+    ``moved`` maps a place to the candidate now there, where that is not the
+    candidate of that number."""
     moved: dict[int, int] = {}
     while n:
         k = rng.randrange(n)
-        i = moved.get(k, k)
-        a, ok = c.draw(i)
+        a, ok = draw(moved.get(k, k))
         if ok is None:
             try:
                 rules.check(state, side, a)
@@ -487,6 +495,46 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
         n -= 1
         moved[k] = moved.get(n, n)
     return None
+
+
+def _activations(state: EvaState, side: int) -> list[object]:
+    """The activations ``side`` may choose between: each of its Evas on the board and
+    not yet activated this round, with a Berserk roll where it may make one."""
+    acts: list[object] = []
+    for i, u in enumerate(state.units):
+        if u.side == side and u.deployed and not u.destroyed and not u.activated:
+            acts.append(Activate(i))
+            if rules.berserk_eligible(u):
+                acts.append(Activate(i, True))
+    return acts
+
+
+def _deploy_squares(state: EvaState, side: int) -> tuple[int, list[int]]:
+    """The next Eva ``side`` deploys (-1 when none is left) and the squares of its
+    deployment zone (EVA-5.2), in order."""
+    for i, u in enumerate(state.units):
+        if u.side == side and not u.deployed:
+            rows = range(0, 3) if state.zones[side] == 0 else range(27, 30)
+            return i, [y * W + x for y in rows for x in range(W)]
+    return -1, []
+
+
+def _random_deploy(state: EvaState, side: int, rng: random.Random) -> object | None:
+    """:func:`random_action` in the deployment, when ``side`` places an Eva: with the
+    default hands (a legal configuration) on a square of its zone, which the rules
+    refuse only when it is green or blue or holds an Eva (EVA-5.2)."""
+    i, squares = _deploy_squares(state, side)
+    if i < 0:
+        return None
+    hands = default_hands(state.units[i])
+    terrain = rules.geo(state).terrain
+    taken = {o.square for o in state.units if o.deployed}
+
+    def draw(k: int) -> tuple[object, bool]:
+        s = squares[k]
+        return Deploy(i, s, hands), terrain[s] < GREEN and s not in taken
+
+    return _draw(state, side, rng, len(squares), draw)
 
 
 def _candidates(state: EvaState, side: int) -> list[object]:
@@ -502,23 +550,13 @@ def _candidates(state: EvaState, side: int) -> list[object]:
     if state.phase == ZONE:
         return [ChooseZone("south"), ChooseZone("north")]
     if state.phase == DEPLOY:
-        out: list[object] = []
-        for i, u in enumerate(state.units):
-            if u.side != side or u.deployed:
-                continue
-            hands = default_hands(u)
-            rows = range(0, 3) if state.zones[side] == 0 else range(27, 30)
-            out += [Deploy(i, y * W + x, hands) for y in rows for x in range(W)]
-            break
-        return out
+        i, squares = _deploy_squares(state, side)
+        if i < 0:
+            return []
+        hands = default_hands(state.units[i])
+        return [Deploy(i, s, hands) for s in squares]
     if state.activation is None:
-        acts: list[object] = []
-        for i, u in enumerate(state.units):
-            if u.side == side and u.on_board and not u.activated:
-                acts.append(Activate(i))
-                if rules.berserk_eligible(u):
-                    acts.append(Activate(i, True))
-        return acts
+        return _activations(state, side)
     return _Candidates(state, side).all()
 
 
@@ -535,7 +573,7 @@ class _Candidates:
     D-Module, Acceleration: classes taking the unit); a swap to each hand
     configuration of ``swaps``; then ``tail`` (attacks and jumps, built). ``n``:
     how many. Facts: ``u``/``act`` the Eva and its activation, ``engaged`` (EVA-12.2),
-    ``mine`` the squares of the other Evas on its layer, the map's ``terrain`` and
+    ``mine`` the squares of the Evas on its layer, the map's ``terrain`` and
     ``links`` (see :class:`rules.MapGeo`)."""
 
     __slots__ = (
@@ -566,28 +604,38 @@ class _Candidates:
         here = u.square
         held = _held(u)
         shield = held.shield
-        # the occupied squares (all, and on the Eva's own layer), the enemies on the
-        # board with their squared distance, and whether the Eva is engaged (EVA-12.2:
-        # an enemy on its layer, orthogonally adjacent)
+        # the occupied squares (all, and on the Eva's own layer: its own square is
+        # there too, which no test below asks about), the enemies on the board within
+        # 20 squares (D² ≤ 400, the longest reach of any attack, EVA-3.2) with their
+        # squared distance, and whether the Eva is engaged (EVA-12.2: an enemy on its
+        # layer, orthogonally adjacent)
         occupied = set()
         mine = set()
         enemies = []
         engaged = False
         hx, hy = here % W, here // W
-        for j, o in enumerate(units):
+        j = -1
+        for o in units:
+            j += 1
             if o.deployed and not o.destroyed:  # on the board
                 s = o.square
                 occupied.add(s)
-                same = o.airborne == airborne
-                if same and j != ui:
+                if o.airborne == airborne:
                     mine.add(s)
-                if o.side != side:
+                    if o.side != side:
+                        dx = s % W - hx
+                        dy = s // W - hy
+                        dist = dx * dx + dy * dy
+                        if dist <= 400:
+                            enemies.append((j, o, dist))
+                            if dist == 1:
+                                engaged = True
+                elif o.side != side:
                     dx = s % W - hx
                     dy = s // W - hy
                     dist = dx * dx + dy * dy
-                    enemies.append((j, o, dist))
-                    if dist == 1 and same:
-                        engaged = True
+                    if dist <= 400:
+                        enemies.append((j, o, dist))
         if (
             energy >= 1
             and not act.obligation
@@ -627,14 +675,13 @@ class _Candidates:
                 tail += [Melee(ui, j) for j, t, dist in enemies if t.airborne == airborne and dist <= r2]
             if energy >= 1:
                 tried = act.neutralise_tried
-                tail += [Neutralise(ui, j) for j, _t, dist in enemies if dist <= 400 and j not in tried]
+                tail += [Neutralise(ui, j) for j, _t, _dist in enemies if j not in tried]
             if not u.berserk and not act.obligation and energy >= 2:
                 for item, w in held.ranged:
                     if item not in act.hands_at_start or item in act.fired:
                         continue
                     for j, t, dist in enemies:
-                        band = rules.band_of(dist)
-                        if band == rules.OUT or w.damage[band] == 0:
+                        if w.damage[rules.band_of(dist)] == 0:
                             continue
                         tail.append(Fire(ui, j, item))
                         tail.append(Fire(ui, j, item, aimed="legs"))
