@@ -183,20 +183,26 @@ class MapGeo:
 
     def jump_squares(self, start: int) -> list[int]:
         """Squares a jump from ``start`` may land on, before occupancy (EVA-16.9): on the
-        board, D² ≤ 9, not green or blue, no blue on the line. Cached per square."""
+        board, D² ≤ 9, not green or blue, no blue on the line. Cached per square; the
+        lines come from :data:`_JUMP_LINES` (no :class:`LineInfo` is made for them)."""
         got = self._jumps.get(start)
         if got is None:
+            terrain = self.terrain
             x, y = start % W, start // W
             got = []
-            for dy in range(-3, 4):
-                for dx in range(-3, 4):
-                    if (dx == 0 and dy == 0) or dx * dx + dy * dy > 9:
+            for dx, dy, crossed, pairs in _JUMP_LINES:
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < W and 0 <= ny < H:
+                    s = ny * W + nx
+                    if terrain[s] >= GREEN:
                         continue
-                    nx, ny = x + dx, y + dy
-                    if 0 <= nx < W and 0 <= ny < H:
-                        s = ny * W + nx
-                        if self.terrain[s] < GREEN and not self.line(start, s)[0].blue:
-                            got.append(s)
+                    # EVA-4.3: a corner pair counts as its lower flank, so it is blue
+                    # only when both flanks are
+                    if any(terrain[start + d] == BLUE for d in crossed) or any(
+                        terrain[start + p] == BLUE and terrain[start + q] == BLUE for p, q in pairs
+                    ):
+                        continue
+                    got.append(s)
             self._jumps[start] = got
         return got
 
@@ -212,6 +218,33 @@ class MapGeo:
             self.lines[key] = info
         return info, ea, eb
 
+
+def _jump_lines() -> list[tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]]:
+    """The sight lines of a jump (EVA-16.9: 0 < D² ≤ 9), in the order of
+    :meth:`MapGeo.jump_squares`: (dx, dy, the squares the line crosses, its corner
+    pairs), squares as flat offsets from the start. A line's squares move with its
+    ends (EVA-4.5 is worked out relative to them), so one table serves every start
+    square from which the whole jump stays on the board."""
+    out = []
+    ox, oy = 10, 10  # an origin (x, y from 1) with room for any jump around it
+    for dy in range(-3, 4):
+        for dx in range(-3, 4):
+            if (dx == 0 and dy == 0) or dx * dx + dy * dy > 9:
+                continue
+            crossed, pairs = sight_line((ox, oy), (ox + dx, oy + dy))
+            out.append(
+                (
+                    dx,
+                    dy,
+                    tuple((y - oy) * W + (x - ox) for x, y in crossed),
+                    tuple(((p[1] - oy) * W + p[0] - ox, (q[1] - oy) * W + q[0] - ox) for p, q in pairs),
+                )
+            )
+    return out
+
+
+#: See :func:`_jump_lines`.
+_JUMP_LINES = _jump_lines()
 
 _GEO: dict[str, MapGeo] = {}
 
