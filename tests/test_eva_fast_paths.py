@@ -1,0 +1,182 @@
+"""The Eva engine's shortcuts give the rules' answers: random_action draws what
+rejection sampling over the whole candidate list with the full check draws, the
+verdicts the candidates carry are those of ``rules.check``, a single step is priced
+as ``path_cost`` prices any path, and a jump's landing squares are those its sight
+lines allow (EVA-16.9). Checked in random games, and in positions changed at random
+(engaged, kneeling, pinned, out of energy, unsorted hands...) that random play
+seldom reaches."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.dice import Dice
+from engine.ruleset import IllegalAction, get
+from engine.rulesets.eva import options, rules
+from engine.rulesets.eva.scenario import EvaMap, bundled_maps, load_bundled
+from engine.rulesets.eva.state import BATTLE, MOVEMENT, NONE, SHOOTING, Trauma
+
+RS = get("eva")
+
+
+def _legal(state, side, a) -> bool:
+    try:
+        rules.check(state, side, a)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _reference_random_action(state, side, rng):
+    """Rejection sampling over the whole candidate list, every candidate checked."""
+    cands = options._candidates(state, side)
+    while cands:
+        k = rng.randrange(len(cands))
+        a = cands[k]
+        if _legal(state, side, a):
+            return a
+        cands[k] = cands[-1]
+        cands.pop()
+    return None
+
+
+def _perturb(state, rng: random.Random) -> None:
+    """Change the active Eva's position or activation at random, legal or not."""
+    act = state.activation
+    u = state.units[act.unit]
+    others = [o for o in state.units if o is not u and o.on_board]
+    for _ in range(rng.randint(1, 3)):
+        k = rng.randrange(16)
+        if k == 0:
+            act.obligation = not act.obligation
+        elif k == 1:
+            act.disengaged = not act.disengaged
+        elif k == 2:
+            act.no_steps = not act.no_steps
+        elif k == 3:
+            act.last_class = rng.choice((NONE, MOVEMENT, SHOOTING))
+            act.switches = rng.randint(0, 1)
+        elif k == 4:
+            u.kneeling = not u.kneeling
+        elif k == 5:
+            u.pinned = not u.pinned
+        elif k == 6:
+            u.energy = rng.randint(0, 4)
+        elif k == 7:
+            u.airborne = not u.airborne
+        elif k in (8, 9) and others:  # an Eva next to it (on a free square), any colour
+            o = rng.choice(others)
+            dx, dy = rng.choice([(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)])
+            x, y = u.square % 20 + dx, u.square // 20 + dy
+            if 0 <= x < 20 and 0 <= y < 30 and all(e.square != y * 20 + x for e in others):
+                o.square = y * 20 + x
+                o.airborne = rng.random() < 0.3
+        elif k == 10:
+            u.hands = u.hands[::-1]
+        elif k == 11:
+            u.traumas.append(Trauma(rng.choice(("wings", "arms", "legs"))))
+        elif k == 12:
+            act.disengage_tried = not act.disengage_tried
+        elif k == 13:
+            act.stepped = not act.stepped
+        elif k == 14:
+            act.accel = not act.accel
+        else:
+            act.melee_done = not act.melee_done
+
+
+def _positions(games: int, perturbed: bool):
+    """(state, side, rng) at every step of random games; with ``perturbed``, during
+    activations only, each position changed at random (and played on from there)."""
+    for game in range(1, games + 1):
+        rng = random.Random(game)
+        state, _ = RS.new_state(RS.random_setup(rng), Dice(b"fast%d" % game))
+        dice = Dice(b"paths%d" % game)
+        while sides := RS.to_act(state):
+            side = min(sides)
+            if perturbed and state.activation is not None and state.pending is None:
+                _perturb(state, rng)
+                if state.phase != BATTLE or not RS.to_act(state):
+                    break
+            yield state, side, rng
+            action = RS.random_action(state, side, rng)
+            if action is None:
+                break
+            RS.apply(state, side, action, dice)
+
+
+@pytest.mark.parametrize("perturbed", [False, True])
+def test_random_action_draws_as_rejection_sampling_over_every_candidate(perturbed):
+    for state, side, rng in _positions(25, perturbed):
+        before = rng.getstate()
+        got = options.random_action(state, side, rng)
+        after = rng.getstate()
+        rng.setstate(before)
+        assert got == _reference_random_action(state, side, rng)
+        assert rng.getstate() == after
+
+
+@pytest.mark.parametrize("perturbed", [False, True])
+def test_the_verdicts_of_an_activations_candidates_are_the_checks(perturbed):
+    seen = 0
+    for state, side, _rng in _positions(25, perturbed):
+        act = state.activation
+        if act is None or state.pending is not None or side != state.units[act.unit].side:
+            continue
+        c = options._Candidates(state, side)
+        drawn = [c.draw(i) for i in range(c.n)]
+        assert [a for a, _ok in drawn] == c.all()
+        for a, ok in drawn:
+            if ok is not None:
+                assert ok == _legal(state, side, a), a
+                seen += 1
+    assert seen > 1000
+
+
+def test_a_single_step_is_priced_as_any_path():
+    """Where the one-pass pricing of a single step accepts it, path_cost without that
+    shortcut gives the same energy (and it refuses nothing path_cost accepts)."""
+    quick = rules._single_step
+    accepted = refused = 0
+    for state, side, _rng in _positions(25, True):
+        act = state.activation
+        if act is None or state.pending is not None or side != state.units[act.unit].side:
+            continue
+        u = state.units[act.unit]
+        for n in range(max(0, u.square - 22), min(600, u.square + 23)):
+            got = quick(state, u, act.unit, act, n)
+            with pytest.MonkeyPatch.context() as m:
+                m.setattr(rules, "_single_step", lambda *args: None)
+                try:
+                    want = rules.path_cost(state, act.unit, [u.square, n])
+                except IllegalAction:
+                    want = None
+            if got is None:
+                refused += 1
+                assert want is None or n == u.square, n
+            else:
+                accepted += 1
+                assert got == want, n
+    assert accepted > 500 and refused > 500
+
+
+def test_a_jumps_landing_squares_are_those_its_sight_lines_allow():
+    maps = [load_bundled(k) for k in bundled_maps()]
+    rng = random.Random(3)
+    for _ in range(10):
+        rows = ["".join(rng.choice(".ryggbbb") for _ in range(20)) for _ in range(30)]
+        maps.append(EvaMap(key="r", title="r", rows=rows))
+    for m in maps:
+        g = rules.MapGeo(m)
+        for start in range(600):
+            x, y = start % 20, start // 20
+            want = []
+            for dy in range(-3, 4):
+                for dx in range(-3, 4):
+                    if (dx or dy) and dx * dx + dy * dy <= 9 and 0 <= x + dx < 20 and 0 <= y + dy < 30:
+                        s = (y + dy) * 20 + x + dx
+                        if g.terrain[s] < rules.GREEN and not g.line(start, s)[0].blue:
+                            want.append(s)
+            assert g.jump_squares(start) == want, start
