@@ -146,7 +146,7 @@ def test_a_single_step_is_priced_as_any_path():
             continue
         u = state.units[act.unit]
         for n in range(max(0, u.square - 22), min(600, u.square + 23)):
-            got = quick(state, u, act.unit, act, n)
+            got = quick(state, u, act, n)
             with pytest.MonkeyPatch.context() as m:
                 m.setattr(rules, "_single_step", lambda *args: None)
                 try:

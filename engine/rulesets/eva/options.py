@@ -8,6 +8,7 @@ each modifier itemised), so neither a UI nor a bot computes a rule.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 
 import msgspec
@@ -168,24 +169,49 @@ class EvaOptions(msgspec.Struct):
     default: str = ""
 
 
-_CONFIGS: dict[tuple, list[list[int]]] = {}
+class _Loadout:
+    """What an Eva carries, a pure function of its items (their codes and which are
+    gone) and of whether it has an arms trauma (memoised by :func:`_loadout`).
+
+    ``configs``: every legal hand configuration (:func:`rules.hand_configs`; shared
+    lists: read them, never change them); ``held``: the :class:`_Held` of each way of
+    holding them met so far, by (hands, has Extended Arms)."""
+
+    __slots__ = ("configs", "held")
+
+    def __init__(self, u) -> None:
+        self.configs = rules.hand_configs(u)
+        self.held: dict[tuple[tuple[int, ...], bool], _Held] = {}
 
 
-def _configs(u) -> list[list[int]]:
-    """rules.hand_configs, memoised on what the Eva carries (a pure function of it).
-    The lists are shared: read them, never change them."""
-    key = (tuple((it.code, it.gone) for it in u.items), u.trauma("arms"))
-    got = _CONFIGS.get(key)
+#: encoded items, arms trauma -> :class:`_Loadout`. A game's Evas keep their loadouts
+#: (but for an item gone or an arms trauma), so entries are found again all game long;
+#: bounded, as a long run of random games meets a new loadout with nearly every Eva.
+_LOADOUTS: dict[tuple[bytes, bool], _Loadout] = {}
+_KEY = msgspec.msgpack.Encoder()
+
+
+def _loadout(u) -> _Loadout:
+    """:class:`_Loadout` of an Eva, memoised on the encoding of its items (code, label,
+    automatic fire, gone: cheaper to build than a tuple of their fields) and its arms
+    trauma."""
+    key = (_KEY.encode(u.items), bool(u.traumas) and u.trauma("arms"))
+    got = _LOADOUTS.get(key)
     if got is None:
-        if len(_CONFIGS) >= 4096:  # bounded like _HELD: a long run meets many loadouts
-            _CONFIGS.clear()
-        got = _CONFIGS[key] = rules.hand_configs(u)
+        if len(_LOADOUTS) >= 4096:
+            _LOADOUTS.clear()
+        got = _LOADOUTS[key] = _Loadout(u)
     return got
 
 
+def _configs(u) -> list[list[int]]:
+    """rules.hand_configs of an Eva, memoised (see :class:`_Loadout`)."""
+    return _loadout(u).configs
+
+
 class _Held:
-    """What an Eva may do with what it carries and holds, a pure function of its items,
-    arms trauma, hands and Extended Arms (memoised by :func:`_held`).
+    """What an Eva may do with what it carries and holds, a pure function of its
+    loadout (:class:`_Loadout`), hands and Extended Arms (memoised by :func:`_held`).
 
     ``swap_hands``: every other hand configuration, in the order of
     :func:`rules.hand_configs`; ``cheap_swap_hands``: those of them a swap reaches
@@ -195,8 +221,8 @@ class _Held:
 
     __slots__ = ("cheap_swap_hands", "ranged", "reach", "shield", "swap_hands")
 
-    def __init__(self, u) -> None:
-        swaps = [(h, rules.swap_cost(u, h)) for h in _configs(u) if h != u.hands]
+    def __init__(self, u, configs: list[list[int]]) -> None:
+        swaps = [(h, rules.swap_cost(u, h)) for h in configs if h != u.hands]
         self.swap_hands = [h for h, _cost in swaps]
         self.cheap_swap_hands = [h for h, cost in swaps if cost <= 1]
         self.shield = rules.held_shield(u)
@@ -208,19 +234,13 @@ class _Held:
         ]
 
 
-_HELD: dict[bytes, _Held] = {}
-_KEY = msgspec.msgpack.Encoder()
-
-
 def _held(u) -> _Held:
-    """:class:`_Held` of an Eva, memoised on its items, hands, traumas and equipment
-    (their encoding is the key: cheaper to build than a tuple of their fields)."""
-    key = _KEY.encode((u.items, u.hands, u.traumas, u.equipment))
-    got = _HELD.get(key)
+    """:class:`_Held` of an Eva, memoised in its :class:`_Loadout`."""
+    lo = _loadout(u)
+    key = (tuple(u.hands), "arms" in u.equipment)
+    got = lo.held.get(key)
     if got is None:
-        if len(_HELD) >= 4096:
-            _HELD.clear()
-        got = _HELD[key] = _Held(u)
+        got = lo.held[key] = _Held(u, lo.configs)
     return got
 
 
@@ -573,7 +593,7 @@ class _Candidates:
     D-Module, Acceleration: classes taking the unit); a swap to each hand
     configuration of ``swaps``; then ``tail`` (attacks and jumps, built). ``n``:
     how many. Facts: ``u``/``act`` the Eva and its activation, ``engaged`` (EVA-12.2),
-    ``mine`` the squares of the Evas on its layer, the map's ``terrain`` and
+    ``near`` the other Evas next to it (D² ≤ 2), the map's ``terrain`` and
     ``links`` (see :class:`rules.MapGeo`)."""
 
     __slots__ = (
@@ -581,8 +601,8 @@ class _Candidates:
         "engaged",
         "here",
         "links",
-        "mine",
         "n",
+        "near",
         "singles",
         "steps",
         "swaps",
@@ -604,38 +624,28 @@ class _Candidates:
         here = u.square
         held = _held(u)
         shield = held.shield
-        # the occupied squares (all, and on the Eva's own layer: its own square is
-        # there too, which no test below asks about), the enemies on the board within
-        # 20 squares (D² ≤ 400, the longest reach of any attack, EVA-3.2) with their
-        # squared distance, and whether the Eva is engaged (EVA-12.2: an enemy on its
-        # layer, orthogonally adjacent)
-        occupied = set()
-        mine = set()
+        # one pass over the Evas on the board, by their squared distance from this one
+        # (EVA-3.1): the enemies within 20 squares (D² ≤ 400, the longest reach of any
+        # attack, EVA-3.2), whether it is engaged (EVA-12.2: an enemy on its layer,
+        # orthogonally adjacent) and the other Evas next to it (D² ≤ 2), the only ones
+        # that can stand in the way of a single step (EVA-2.9, EVA-8.4)
+        row = rules.d2_row(here)
         enemies = []
+        near = []
         engaged = False
-        hx, hy = here % W, here // W
         j = -1
         for o in units:
             j += 1
             if o.deployed and not o.destroyed:  # on the board
-                s = o.square
-                occupied.add(s)
-                if o.airborne == airborne:
-                    mine.add(s)
+                d = row[o.square]
+                if d <= 400:
+                    if d <= 2 and o is not u:
+                        near.append(o)
                     if o.side != side:
-                        dx = s % W - hx
-                        dy = s // W - hy
-                        dist = dx * dx + dy * dy
-                        if dist <= 400:
-                            enemies.append((j, o, dist))
-                            if dist == 1:
-                                engaged = True
-                elif o.side != side:
-                    dx = s % W - hx
-                    dy = s // W - hy
-                    dist = dx * dx + dy * dy
-                    if dist <= 400:
-                        enemies.append((j, o, dist))
+                        enemies.append((j, o, d))
+                        if d == 1 and o.airborne == airborne:
+                            engaged = True
+        steps: Sequence[int]
         if (
             energy >= 1
             and not act.obligation
@@ -643,11 +653,12 @@ class _Candidates:
             and not act.no_steps
             and (airborne or not u.kneeling)
         ):
-            steps = [
-                n for n, cost in g.steps(airborne, act.accel)[here] if cost <= energy and n not in occupied
-            ]
+            steps = g.step_squares(here, airborne, act.accel, energy)
+            if near:  # not onto another Eva (EVA-2.9)
+                taken = [o.square for o in near]
+                steps = [n for n in steps if n not in taken]
         else:
-            steps = []
+            steps = ()
         singles: list[type] = []
         if energy >= 1 and not airborne:
             singles.append(Stand if u.kneeling else Kneel)
@@ -690,6 +701,7 @@ class _Candidates:
                         if t.airborne:
                             tail.append(Fire(ui, j, item, aimed="wings"))
         if energy >= 2 and not airborne and not u.pinned and "jumpjet" in equipment:
+            occupied = {o.square for o in units if o.deployed and not o.destroyed}
             tail += [Jump(ui, s) for s in g.jump_squares(here) if s not in occupied]
         self.ui = ui
         self.here = here
@@ -701,7 +713,7 @@ class _Candidates:
         self.u = u
         self.act = act
         self.engaged = engaged
-        self.mine = mine
+        self.near = near
         self.terrain = g.terrain
         self.links = g.links
 
@@ -740,9 +752,17 @@ class _Candidates:
             _n, diag, s1, s2 = self.links[self.here][n]
             if not diag:
                 return a, True
-            mine = self.mine
-            wall = BLUE if self.u.airborne else GREEN
-            return a, not ((terrain[s1] >= wall or s1 in mine) and (terrain[s2] >= wall or s2 in mine))
+            airborne = self.u.airborne
+            wall = BLUE if airborne else GREEN
+            b1 = terrain[s1] >= wall
+            b2 = terrain[s2] >= wall
+            for o in self.near:  # a flank blocked by an Eva on the layer
+                if o.airborne == airborne:
+                    if o.square == s1:
+                        b1 = True
+                    elif o.square == s2:
+                        b2 = True
+            return a, not (b1 and b2)
         i -= len(steps)
         singles = self.singles
         if i < len(singles):

@@ -9,6 +9,7 @@ checks, then resolves, drawing dice in the order the rules list them
 from __future__ import annotations
 
 import hashlib
+from array import array
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -147,6 +148,7 @@ class MapGeo:
         self.lines: dict[int, LineInfo] = {}
         self._jumps: dict[int, list[int]] = {}
         self._steps: dict[tuple[bool, bool], list[list[tuple[int, int]]]] = {}
+        self._step_squares: dict[int, tuple[int, ...]] = {}
         nbrs: list[list[tuple[int, bool, int, int]]] = []
         for i in range(N_SQ):
             x, y = i % W, i // W
@@ -179,6 +181,18 @@ class MapGeo:
                 ]
                 for out in self.nbrs
             ]
+        return got
+
+    def step_squares(self, start: int, airborne: bool, accel: bool, energy: int) -> tuple[int, ...]:
+        """The squares of :meth:`steps` out of ``start`` that cost at most ``energy``
+        (EVA-8.2), in the same order; cached per square, layer, Acceleration and energy
+        (all steps cost from 1 to 6, so any energy above counts as 7, below as 0)."""
+        key = (start * 8 + (0 if energy < 0 else energy if energy < 7 else 7)) * 4 + airborne * 2 + accel
+        got = self._step_squares.get(key)
+        if got is None:
+            got = self._step_squares[key] = tuple(
+                n for n, c in self.steps(airborne, accel)[start] if c <= energy
+            )
         return got
 
     def jump_squares(self, start: int) -> list[int]:
@@ -272,6 +286,33 @@ def d2(a: int, b: int) -> int:
     return dx * dx + dy * dy
 
 
+#: :func:`d2_row` of each square, made the first time it is asked for (pure geometry:
+#: kept for the life of the process, 1.2 kB a square).
+_D2_ROWS: list[array | None] = [None] * N_SQ
+#: For each column ``ax`` (0-based), once a square of it is asked about: the squared
+#: distances from a square of that column to the squares of a row ``dy`` rows away,
+#: for each ``dy``, the strips a row of :data:`_D2_ROWS` is made of.
+_D2_STRIPS: list[list[array] | None] = [None] * W
+
+
+def d2_row(a: int) -> array:
+    """The squared distance (EVA-3.1) from square ``a`` (on the board) to every square,
+    by flat index: ``d2_row(a)[b] == d2(a, b)``."""
+    row = _D2_ROWS[a]
+    if row is None:
+        ax, ay = a % W, a // W
+        strips = _D2_STRIPS[ax]
+        if strips is None:
+            strips = _D2_STRIPS[ax] = [
+                array("H", [(x - ax) ** 2 + dy * dy for x in range(W)]) for dy in range(H)
+            ]
+        row = array("H")
+        for y in range(H):
+            row.extend(strips[y - ay if y >= ay else ay - y])
+        _D2_ROWS[a] = row
+    return row
+
+
 def band_of(dist2: int) -> int:
     """Range band of a squared distance (EVA-3.2): 0 close, 1 medium, 2 long, 3 out."""
     if dist2 <= 25:
@@ -317,6 +358,13 @@ def is_engaged(state: EvaState, u: Unit, square: int | None = None, airborne: bo
     s = u.square if square is None else square
     air = u.airborne if airborne is None else airborne
     side = u.side
+    if 0 <= s < N_SQ:
+        row = d2_row(s)
+        for e in state.units:
+            # an enemy on the board (whose square is then on the board too)
+            if e.deployed and not e.destroyed and row[e.square] == 1 and e.side != side and e.airborne == air:
+                return True
+        return False
     x, y = s % W, s // W
     for e in state.units:
         if e.side != side and e.airborne == air and e.deployed and not e.destroyed:  # an enemy on the board
@@ -834,7 +882,7 @@ def path_cost(state: EvaState, ui: int, path: list[int]) -> int:
     act = state.activation
     assert act is not None
     if len(path) == 2 and path[0] == u.square:
-        cost = _single_step(state, u, ui, act, path[1])
+        cost = _single_step(state, u, act, path[1])
         if cost is not None:
             return cost
     g = geo(state)
@@ -906,8 +954,8 @@ def path_cost(state: EvaState, ui: int, path: list[int]) -> int:
     return total
 
 
-def _single_step(state: EvaState, u: Unit, ui: int, act: Activation, n: int) -> int | None:
-    """The energy of a single step of unit ``ui`` from its square to ``n`` when
+def _single_step(state: EvaState, u: Unit, act: Activation, n: int) -> int | None:
+    """The energy of a single step of the active Eva ``u`` from its square to ``n`` when
     :func:`path_cost` certainly accepts it, else None (then path_cost decides, and
     names the rule that refuses). One pass over the Evas finds what the step needs:
     EVA-8.6 to 8.8 and EVA-12.10/12.11 (may it step at all), EVA-2.6/2.7 (the
@@ -939,22 +987,19 @@ def _single_step(state: EvaState, u: Unit, ui: int, act: Activation, n: int) -> 
         b1 = b2 = False
     free = act.disengaged
     side = u.side
-    hx, hy = here % W, here // W
-    for j, o in enumerate(state.units):
-        if j == ui or not o.deployed or o.destroyed:
-            continue
-        s = o.square
-        if s == n:
-            return None
-        if o.airborne == airborne:
-            if s == s1:
-                b1 = True
-            elif s == s2:
-                b2 = True
-            if not free and o.side != side:
-                dx = s % W - hx
-                dy = s // W - hy
-                if dx * dx + dy * dy == 1:  # engaged: it may not walk away (EVA-8.7)
+    row = d2_row(here)
+    for o in state.units:
+        # only an Eva next to it (D² ≤ 2) can be on n, on a flank or engaged with it
+        if o.deployed and not o.destroyed and row[o.square] <= 2 and o is not u:
+            s = o.square
+            if s == n:
+                return None
+            if o.airborne == airborne:
+                if s == s1:
+                    b1 = True
+                elif s == s2:
+                    b2 = True
+                if not free and o.side != side and row[s] == 1:  # engaged: it may not walk away (EVA-8.7)
                     return None
     if b1 and b2:
         return None
