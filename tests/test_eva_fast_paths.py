@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 
 from engine.dice import Dice
 from engine.ruleset import IllegalAction, get
+from engine.rulesets.eva import actions as A
 from engine.rulesets.eva import options, rules
 from engine.rulesets.eva.scenario import EvaMap, bundled_maps, load_bundled
 from engine.rulesets.eva.state import BATTLE, MOVEMENT, NONE, SHOOTING, Trauma
@@ -180,3 +182,39 @@ def test_a_jumps_landing_squares_are_those_its_sight_lines_allow():
                         if g.terrain[s] < rules.GREEN and not g.line(start, s)[0].blue:
                             want.append(s)
             assert g.jump_squares(start) == want, start
+
+
+def _outcome(state, side, a, dice_seed: bytes):
+    """apply on a copy of the state: (events, state after) encoded, or the refusal."""
+    copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=RS.State)
+    try:
+        events = RS.apply(copy, side, a, Dice(dice_seed))
+    except IllegalAction as e:
+        return "refused", str(e), msgspec.msgpack.encode(copy) == msgspec.msgpack.encode(state)
+    return msgspec.msgpack.encode(events), msgspec.msgpack.encode(copy)
+
+
+def test_the_quick_resolvers_of_apply_give_what_check_and_resolution_give(monkeypatch):
+    """Every candidate, legal or not, and some actions of other Evas or with other hands,
+    applied with and without the resolvers of rules._QUICK: the same events and state,
+    or the same refusal with the state untouched."""
+    tried = 0
+    for k, (state, side, _rng) in enumerate(_positions(25, True)):
+        if k % 3:
+            continue
+        actions = options._candidates(state, side)
+        act = state.activation
+        if act is not None:
+            ui = act.unit
+            actions += [A.End(ui), A.Kneel(ui), A.Stand(ui), A.Swap(ui, [0]), A.Swap(ui, [1, 0])]
+            actions += [A.Move(ui, [state.units[ui].square, state.units[ui].square + d]) for d in (1, 20, 21)]
+            actions += [A.End((ui + 1) % len(state.units)), A.Activate(ui)]
+        else:
+            actions += [A.Activate(i, b) for i in range(-1, len(state.units) + 1) for b in (False, True)]
+        for a in actions:
+            quick = _outcome(state, side, a, b"q%d" % k)
+            with monkeypatch.context() as m:
+                m.setattr(rules, "_QUICK", {})
+                assert quick == _outcome(state, side, a, b"q%d" % k), a
+            tried += 1
+    assert tried > 3000

@@ -40,7 +40,7 @@ from engine.rulesets.eva.actions import (
 )
 from engine.rulesets.eva.catalog import WEAPONS
 from engine.rulesets.eva.scenario import BLUE, GREEN
-from engine.rulesets.eva.state import BATTLE, DEPLOY, MOVEMENT, NONE, ZONE, EvaState
+from engine.rulesets.eva.state import BATTLE, DEPLOY, MOVEMENT, ZONE, EvaState
 
 __all__ = [
     "EvaOptions",
@@ -169,79 +169,9 @@ class EvaOptions(msgspec.Struct):
     default: str = ""
 
 
-class _Loadout:
-    """What an Eva carries, a pure function of its items (their codes and which are
-    gone) and of whether it has an arms trauma (memoised by :func:`_loadout`).
-
-    ``configs``: every legal hand configuration (:func:`rules.hand_configs`; shared
-    lists: read them, never change them); ``held``: the :class:`_Held` of each way of
-    holding them met so far, by (hands, has Extended Arms)."""
-
-    __slots__ = ("configs", "held")
-
-    def __init__(self, u) -> None:
-        self.configs = rules.hand_configs(u)
-        self.held: dict[tuple[tuple[int, ...], bool], _Held] = {}
-
-
-#: encoded items, arms trauma -> :class:`_Loadout`. A game's Evas keep their loadouts
-#: (but for an item gone or an arms trauma), so entries are found again all game long;
-#: bounded, as a long run of random games meets a new loadout with nearly every Eva.
-_LOADOUTS: dict[tuple[bytes, bool], _Loadout] = {}
-_KEY = msgspec.msgpack.Encoder()
-
-
-def _loadout(u) -> _Loadout:
-    """:class:`_Loadout` of an Eva, memoised on the encoding of its items (code, label,
-    automatic fire, gone: cheaper to build than a tuple of their fields) and its arms
-    trauma."""
-    key = (_KEY.encode(u.items), bool(u.traumas) and u.trauma("arms"))
-    got = _LOADOUTS.get(key)
-    if got is None:
-        if len(_LOADOUTS) >= 4096:
-            _LOADOUTS.clear()
-        got = _LOADOUTS[key] = _Loadout(u)
-    return got
-
-
 def _configs(u) -> list[list[int]]:
-    """rules.hand_configs of an Eva, memoised (see :class:`_Loadout`)."""
-    return _loadout(u).configs
-
-
-class _Held:
-    """What an Eva may do with what it carries and holds, a pure function of its
-    loadout (:class:`_Loadout`), hands and Extended Arms (memoised by :func:`_held`).
-
-    ``swap_hands``: every other hand configuration, in the order of
-    :func:`rules.hand_configs`; ``cheap_swap_hands``: those of them a swap reaches
-    for at most 1 energy (EVA-9.3; any swap costs at most 2); ``shield``: it holds
-    the Shield (EVA-9.1 d); ``reach`` in squares (EVA-3.6); ``ranged``: the ranged
-    weapons in hand, as (item index, weapon)."""
-
-    __slots__ = ("cheap_swap_hands", "ranged", "reach", "shield", "swap_hands")
-
-    def __init__(self, u, configs: list[list[int]]) -> None:
-        swaps = [(h, rules.swap_cost(u, h)) for h in configs if h != u.hands]
-        self.swap_hands = [h for h, _cost in swaps]
-        self.cheap_swap_hands = [h for h, cost in swaps if cost <= 1]
-        self.shield = rules.held_shield(u)
-        self.reach = rules.reach(u)
-        self.ranged = [
-            (i, w)
-            for i in u.hands
-            if (w := WEAPONS.get(u.items[i].code)) is not None and w.damage is not None
-        ]
-
-
-def _held(u) -> _Held:
-    """:class:`_Held` of an Eva, memoised in its :class:`_Loadout`."""
-    lo = _loadout(u)
-    key = (tuple(u.hands), "arms" in u.equipment)
-    got = lo.held.get(key)
-    if got is None:
-        got = lo.held[key] = _Held(u, lo.configs)
-    return got
+    """rules.hand_configs of an Eva, memoised (see :class:`rules.Loadout`)."""
+    return rules.loadout(u).configs
 
 
 def default_hands(u) -> list[int]:
@@ -622,7 +552,7 @@ class _Candidates:
         energy = u.energy
         airborne = u.airborne
         here = u.square
-        held = _held(u)
+        held = rules.held_facts(u)
         shield = held.shield
         # one pass over the Evas on the board, by their squared distance from this one
         # (EVA-3.1): the enemies within 20 squares (D² ≤ 400, the longest reach of any
@@ -744,7 +674,7 @@ class _Candidates:
             # a single step: EVA-6.4, EVA-8.7, a diagonal squeeze (EVA-8.4), no stop on green (EVA-2.9)
             n = steps[i]
             a = Move(self.ui, [self.here, n])
-            if not _phase_ok(act, MOVEMENT) or (self.engaged and not act.disengaged):
+            if not rules.may_switch(act, MOVEMENT) or (self.engaged and not act.disengaged):
                 return a, False
             terrain = self.terrain
             if terrain[n] == GREEN:
@@ -769,7 +699,7 @@ class _Candidates:
             kind = singles[i]
             u = self.u
             if kind is Kneel or kind is Stand:  # EVA-12.10, EVA-6.4
-                ok = not act.obligation and _phase_ok(act, MOVEMENT)
+                ok = not act.obligation and rules.may_switch(act, MOVEMENT)
             elif kind is Disengage:  # EVA-12.11
                 ok = self.engaged
             elif kind is TakeOff:  # EVA-12.10, EVA-8.6, EVA-11.6, EVA-8.7, energy
@@ -797,8 +727,3 @@ class _Candidates:
             return Swap(self.ui, h), h != sorted(self.u.hands)
         a = self.tail[i - len(swaps)]
         return a, True if type(a) is Jump else None
-
-
-def _phase_ok(act, cls: int) -> bool:
-    """EVA-6.4 as :func:`rules._phase_ok` decides it, as a truth value."""
-    return act.last_class == NONE or act.last_class == cls or act.switches < 1

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+import msgspec
+
 from engine.dice import Dice
 from engine.geometry.square import sight_line
 from engine.i18n import N_, _
@@ -837,6 +839,78 @@ def hand_configs(u: Unit) -> list[list[int]]:
                 if not _big(u, b):
                     out.append([a, b])
     return [h for h in out if hands_legal(u, h) is None]
+
+
+class Loadout:
+    """What an Eva carries, a pure function of its items (their codes and which are
+    gone) and of whether it has an arms trauma (memoised by :func:`loadout`).
+
+    ``configs``: every legal hand configuration (:func:`hand_configs`; shared lists:
+    read them, never change them); ``held``: the :class:`Held` of each way of holding
+    them met so far, by (hands, has Extended Arms)."""
+
+    __slots__ = ("configs", "held")
+
+    def __init__(self, u: Unit) -> None:
+        self.configs = hand_configs(u)
+        self.held: dict[tuple[tuple[int, ...], bool], Held] = {}
+
+
+#: encoded items, arms trauma -> :class:`Loadout`. A game's Evas keep their loadouts
+#: (but for an item gone or an arms trauma), so entries are found again all game long;
+#: bounded, as a long run of random games meets a new loadout with nearly every Eva.
+_LOADOUTS: dict[tuple[bytes, bool], Loadout] = {}
+_ITEMS_KEY = msgspec.msgpack.Encoder()
+
+
+def loadout(u: Unit) -> Loadout:
+    """:class:`Loadout` of an Eva, memoised on the encoding of its items (code, label,
+    automatic fire, gone: cheaper to build than a tuple of their fields) and its arms
+    trauma."""
+    key = (_ITEMS_KEY.encode(u.items), bool(u.traumas) and u.trauma("arms"))
+    got = _LOADOUTS.get(key)
+    if got is None:
+        if len(_LOADOUTS) >= 4096:
+            _LOADOUTS.clear()
+        got = _LOADOUTS[key] = Loadout(u)
+    return got
+
+
+class Held:
+    """What an Eva may do with what it carries and holds, a pure function of its
+    loadout (:class:`Loadout`), hands and Extended Arms (memoised by :func:`held_facts`).
+
+    ``swap_hands``: every other hand configuration, in the order of
+    :func:`hand_configs`; ``cheap_swap_hands``: those of them a swap reaches for at
+    most 1 energy (EVA-9.3; any swap costs at most 2); ``swap_costs``: the energy of a
+    swap to each of them, by configuration (as a tuple); ``shield``: it holds the Shield
+    (EVA-9.1 d); ``reach`` in squares (EVA-3.6); ``ranged``: the ranged weapons in
+    hand, as (item index, weapon)."""
+
+    __slots__ = ("cheap_swap_hands", "ranged", "reach", "shield", "swap_costs", "swap_hands")
+
+    def __init__(self, u: Unit, configs: list[list[int]]) -> None:
+        swaps = [(h, swap_cost(u, h)) for h in configs if h != u.hands]
+        self.swap_hands = [h for h, _cost in swaps]
+        self.cheap_swap_hands = [h for h, cost in swaps if cost <= 1]
+        self.swap_costs = {tuple(h): cost for h, cost in swaps}
+        self.shield = held_shield(u)
+        self.reach = reach(u)
+        self.ranged = [
+            (i, w)
+            for i in u.hands
+            if (w := WEAPONS.get(u.items[i].code)) is not None and w.damage is not None
+        ]
+
+
+def held_facts(u: Unit) -> Held:
+    """:class:`Held` of an Eva, memoised in its :class:`Loadout`."""
+    lo = loadout(u)
+    key = (tuple(u.hands), "arms" in u.equipment)
+    got = lo.held.get(key)
+    if got is None:
+        got = lo.held[key] = Held(u, lo.configs)
+    return got
 
 
 # ---------------------------------------------------------------------------
@@ -2053,10 +2127,167 @@ _SELF_CHECKED = (Fire, Melee)
 
 
 def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
-    """Check and resolve action ``a`` of ``side``; returns the events."""
-    out = _apply(state, side, a, dice)
+    """Check and resolve action ``a`` of ``side``; returns the events.
+
+    The most frequent actions are first tried by a resolver of :data:`_QUICK`, which
+    resolves one only when the conditions of :func:`check` certainly hold (tested
+    directly, without building a refusal) and leaves the state untouched otherwise;
+    everything else, and every action it leaves, goes through :func:`check` (which
+    names the rule that refuses it) and the resolution below."""
+    quick = _QUICK.get(type(a))
+    out = quick(state, side, a, dice) if quick is not None else None
+    if out is None:
+        out = _apply(state, side, a, dice)
     _mark_shared(state, out)
     return out
+
+
+def _acting(state: EvaState, side: int, ui: int) -> Unit | None:
+    """The Eva ``ui`` when it is the one being activated and ``side``'s, the game not
+    over and no decision awaited (the conditions :func:`check` and :func:`_active` set
+    for every action of an activation: EVA-5.1, EVA-5.4, EVA-1.1), else None."""
+    act = state.activation
+    if act is None or act.unit != ui or state.over or state.pending is not None or state.phase != BATTLE:
+        return None
+    units = state.units
+    if not 0 <= ui < len(units):
+        return None
+    u = units[ui]
+    return u if u.side == side else None
+
+
+def may_switch(act: Activation, cls: int) -> bool:
+    """May the activation take an action of class ``cls`` (MOVEMENT or SHOOTING)?
+    :func:`_phase_ok` as a truth value (EVA-6.4: at most one change of class)."""
+    last = act.last_class
+    return last in (NONE, cls) or act.switches < 1
+
+
+def _quick_move(state: EvaState, side: int, a: Move, dice: Dice) -> list | None:
+    """A single step (EVA-8.2), resolved when it is certainly legal (see :func:`apply`)."""
+    u = _acting(state, side, a.unit)
+    if u is None:
+        return None
+    act = state.activation
+    assert act is not None
+    path = a.path
+    if len(path) != 2 or path[0] != u.square or not may_switch(act, MOVEMENT):
+        return None
+    cost = _single_step(state, u, act, path[1])
+    if cost is None:
+        return None
+    u.energy -= cost
+    u.square = path[1]
+    _note_class(act, MOVEMENT)
+    act.stepped = True
+    return [
+        ev.Moved(unit=u.name, unit_side=u.side, path=[sq(s) for s in path]),
+        ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=cost),
+    ]
+
+
+def _quick_swap(state: EvaState, side: int, a: Swap, dice: Dice) -> list | None:
+    """A swap to one of the Eva's other hand configurations (EVA-9.3), priced by its
+    :class:`Held`, resolved when it is certainly legal (see :func:`apply`)."""
+    u = _acting(state, side, a.unit)
+    if u is None:
+        return None
+    hands = a.hands
+    cost = held_facts(u).swap_costs.get(tuple(hands))  # a legal configuration, sorted
+    if cost is None or cost > u.energy or hands == sorted(u.hands):
+        return None
+    out: list = []
+    u.energy -= cost
+    u.hands = list(hands)
+    if held_shield(u):
+        reveal(u, "shield", out)
+    out.append(ev.Swapped(unit=u.name, unit_side=u.side, held=held_labels(u)))
+    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=cost))
+    _after_action(state, dice, out)
+    return out
+
+
+def _quick_stance(state: EvaState, side: int, a: Kneel | Stand, dice: Dice) -> list | None:
+    """Kneeling or standing up (EVA-8.6), resolved when it is certainly legal (see
+    :func:`apply`): free of an obligation to fight (EVA-12.10), on the ground, not
+    already so, within the switch limit (EVA-6.4), with 1 energy."""
+    u = _acting(state, side, a.unit)
+    if u is None:
+        return None
+    act = state.activation
+    assert act is not None
+    kneel = type(a) is Kneel
+    if (
+        act.obligation
+        or u.airborne
+        or (not u.kneeling) != kneel
+        or not may_switch(act, MOVEMENT)
+        or u.energy < 1
+    ):
+        return None
+    out: list = []
+    u.energy -= 1
+    u.kneeling = kneel
+    _note_class(act, MOVEMENT)
+    out.append(ev.Stance(unit=u.name, unit_side=u.side, kneeling=kneel))
+    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=1))
+    _after_action(state, dice, out)
+    return out
+
+
+def _quick_end(state: EvaState, side: int, a: End, dice: Dice) -> list | None:
+    """The end of an activation (EVA-6.6), resolved when it is certainly legal (see
+    :func:`apply`): free of an obligation to fight (EVA-12.10)."""
+    u = _acting(state, side, a.unit)
+    if u is None:
+        return None
+    act = state.activation
+    assert act is not None
+    if act.obligation:
+        return None
+    out: list = []
+    end_activation(state, dice, out)
+    return out
+
+
+def _quick_activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list | None:
+    """The start of an activation (EVA-6.1), resolved when it is certainly legal (see
+    :func:`apply`): the battle on, no Eva being activated, ``side``'s turn (EVA-5.4),
+    its Eva on the board and not yet activated this round, a Berserk roll only where
+    one may be made (EVA-16.7)."""
+    if (
+        state.over
+        or state.pending is not None
+        or state.phase != BATTLE
+        or state.activation is not None
+        or side != state.turn
+    ):
+        return None
+    ui = a.unit
+    units = state.units
+    if not 0 <= ui < len(units):
+        return None
+    u = units[ui]
+    if (
+        u.side != side
+        or not u.deployed
+        or u.destroyed
+        or u.activated
+        or (a.berserk and not berserk_eligible(u))
+    ):
+        return None
+    return _activate(state, side, a, dice)
+
+
+#: Resolvers of the most frequent actions for :func:`apply`, by action type.
+_QUICK: dict[type, Any] = {
+    Move: _quick_move,
+    Swap: _quick_swap,
+    Kneel: _quick_stance,
+    Stand: _quick_stance,
+    End: _quick_end,
+    Activate: _quick_activate,
+}
 
 
 def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
