@@ -120,20 +120,35 @@ def test_random_action_draws_as_rejection_sampling_over_every_candidate(perturbe
         assert rng.getstate() == after
 
 
+class _Pick:
+    """A stand-in for random.Random whose first draw is ``first`` (then the last place)."""
+
+    def __init__(self, first: int) -> None:
+        self.first = first
+        self.draws = 0
+
+    def randrange(self, n: int) -> int:
+        self.draws += 1
+        return self.first if self.draws == 1 else n - 1
+
+
 @pytest.mark.parametrize("perturbed", [False, True])
 def test_the_verdicts_of_an_activations_candidates_are_the_checks(perturbed):
+    """Each candidate drawn first is taken exactly when the check allows it."""
     seen = 0
     for state, side, _rng in _positions(25, perturbed):
         act = state.activation
         if act is None or state.pending is not None or side != state.units[act.unit].side:
             continue
-        c = options._Candidates(state, side)
-        drawn = [c.draw(i) for i in range(c.n)]
-        assert [a for a, _ok in drawn] == c.all()
-        for a, ok in drawn:
-            if ok is not None:
-                assert ok == _legal(state, side, a), a
-                seen += 1
+        cands = options._in_activation(state, side, None)
+        for i, a in enumerate(cands):
+            pick = _Pick(i)
+            got = options._in_activation(state, side, pick)
+            taken = pick.draws == 1 and got is not None
+            assert taken == _legal(state, side, a), a
+            if taken:
+                assert got == a
+            seen += 1
     assert seen > 1000
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 import msgspec
 
@@ -396,7 +397,7 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
     The draws are those from a list of every candidate of :func:`_candidates`, each
     refused one replaced by the last. Where the way the candidates were built
     already decides a candidate, no check is run: during an activation
-    (:class:`_Candidates`, built only when drawn, with their verdicts), at the
+    (:func:`_in_activation`, built only when drawn, with their verdicts), at the
     choice of an Eva to activate (every candidate is legal) and in the deployment
     (a square is refused only for its colour or an Eva on it). Every other candidate
     is checked by :func:`rules.check`. Either way the verdict is the rules', so the
@@ -408,8 +409,7 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
             if phase == BATTLE:
                 if side != state.units[act.unit].side:  # not one of rules.to_act
                     return None
-                c = _Candidates(state, side)
-                return _draw(state, side, rng, c.n, c.draw)
+                return _in_activation(state, side, rng)
         elif phase == BATTLE:
             if side != state.turn:  # not one of rules.to_act
                 return None
@@ -507,223 +507,200 @@ def _candidates(state: EvaState, side: int) -> list[object]:
         return [Deploy(i, s, hands) for s in squares]
     if state.activation is None:
         return _activations(state, side)
-    return _Candidates(state, side).all()
+    return _in_activation(state, side, None)
 
 
-class _Candidates:
-    """The candidate actions of the active Eva (a cheap superset of its legal actions,
-    pre-filtered on cheap facts), numbered in the order of :func:`legal_actions` but
-    built only when asked for (:meth:`draw`, :meth:`all`), with the facts they were
-    built on, which decide most of them (:meth:`draw`). Made afresh for each call and
-    never kept: it describes the state as it was when made. The battle is on, no
-    decision is pending and ``side`` owns the active Eva.
+def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any:
+    """The candidate actions of the active Eva: a cheap superset of its legal actions,
+    pre-filtered on cheap facts. With ``rng`` None, all of them, in the order of
+    :func:`legal_actions`; else :func:`random_action`'s choice among them, building
+    only the candidates drawn and deciding most of them by the facts they were built
+    on (the rules' verdict: each test below names the conditions of the check that the
+    building of the candidate does not already guarantee; attacks are checked).
 
-    In order: End; a single step to each square of ``steps``; the actions of
-    ``singles`` (a stance, discarding the Shield, disengaging, the Wings, the
-    D-Module, Acceleration: classes taking the unit); a swap to each hand
-    configuration of ``swaps``; then ``tail`` (attacks and jumps, built). ``n``:
-    how many. Facts: ``u``/``act`` the Eva and its activation, ``engaged`` (EVA-12.2),
-    ``near`` the other Evas next to it (D² ≤ 2), the map's ``terrain`` and
-    ``links`` (see :class:`rules.MapGeo`)."""
+    The battle is on, no decision is pending and ``side`` owns the active Eva. The
+    facts are worked out afresh at each call and never kept.
 
-    __slots__ = (
-        "act",
-        "engaged",
-        "here",
-        "links",
-        "n",
-        "near",
-        "singles",
-        "steps",
-        "swaps",
-        "tail",
-        "terrain",
-        "u",
-        "ui",
-    )
-
-    def __init__(self, state: EvaState, side: int) -> None:
-        act = state.activation
-        assert act is not None
-        ui = act.unit
-        units = state.units
-        u = units[ui]
-        g = rules.geo(state)
-        energy = u.energy
-        airborne = u.airborne
-        here = u.square
-        held = rules.held_facts(u)
-        shield = held.shield
-        # one pass over the Evas on the board, by their squared distance from this one
-        # (EVA-3.1): the enemies within 20 squares (D² ≤ 400, the longest reach of any
-        # attack, EVA-3.2), whether it is engaged (EVA-12.2: an enemy on its layer,
-        # orthogonally adjacent) and the other Evas next to it (D² ≤ 2), the only ones
-        # that can stand in the way of a single step (EVA-2.9, EVA-8.4)
-        row = rules.d2_row(here)
-        enemies = []
-        near = []
-        engaged = False
-        j = -1
-        for o in units:
-            j += 1
-            if o.deployed and not o.destroyed:  # on the board
-                d = row[o.square]
-                if d <= 400:
-                    if d <= 2 and o is not u:
-                        near.append(o)
-                    if o.side != side:
-                        enemies.append((j, o, d))
-                        if d == 1 and o.airborne == airborne:
-                            engaged = True
-        steps: Sequence[int]
-        if (
-            energy >= 1
-            and not act.obligation
-            and not u.pinned
-            and not act.no_steps
-            and (airborne or not u.kneeling)
-        ):
-            steps = g.step_squares(here, airborne, act.accel, energy)
-            if near:  # not onto another Eva (EVA-2.9)
-                taken = [o.square for o in near]
-                steps = [n for n in steps if n not in taken]
-        else:
-            steps = ()
-        singles: list[type] = []
-        if energy >= 1 and not airborne:
-            singles.append(Stand if u.kneeling else Kneel)
-        if shield:
-            singles.append(Discard)
-        if not act.disengage_tried:
-            singles.append(Disengage)
-        equipment = u.equipment
-        if "wings" in equipment:
-            singles.append(Land if airborne else TakeOff)
-        if "dmodule" in equipment:
-            singles.append(Detonate)
-        if "accel" in equipment and not u.accel_used:
-            singles.append(Accelerate)
-        if energy >= 2:
-            swaps = held.swap_hands
-        elif energy == 1:
-            swaps = held.cheap_swap_hands
-        else:
-            swaps = []
-        tail: list[object] = []
-        if enemies:
-            if not act.melee_done and energy >= 3 and not shield:
-                r2 = held.reach**2
-                tail += [Melee(ui, j) for j, t, dist in enemies if t.airborne == airborne and dist <= r2]
-            if energy >= 1:
-                tried = act.neutralise_tried
-                tail += [Neutralise(ui, j) for j, _t, _dist in enemies if j not in tried]
-            if not u.berserk and not act.obligation and energy >= 2:
-                for item, w in held.ranged:
-                    if item not in act.hands_at_start or item in act.fired:
+    The candidates, in order: End; a single step to each square of ``steps``; an
+    action of each class of ``singles`` (a stance, discarding the Shield, disengaging,
+    the Wings, the D-Module, Acceleration); a swap to each hand configuration of
+    ``swaps``; then ``tail`` (attacks and jumps, built)."""
+    act = state.activation
+    assert act is not None
+    ui = act.unit
+    units = state.units
+    u = units[ui]
+    g = rules.geo(state)
+    energy = u.energy
+    airborne = u.airborne
+    here = u.square
+    held = rules.held_facts(u)
+    shield = held.shield
+    # one pass over the Evas on the board, by their squared distance from this one
+    # (EVA-3.1): the enemies within 20 squares (D² ≤ 400, the longest reach of any
+    # attack, EVA-3.2), whether it is engaged (EVA-12.2: an enemy on its layer,
+    # orthogonally adjacent) and the other Evas next to it (D² ≤ 2), the only ones
+    # that can stand in the way of a single step (EVA-2.9, EVA-8.4)
+    row = rules.d2_row(here)
+    enemies = []
+    near = []
+    engaged = False
+    for o in units:
+        if o.deployed and not o.destroyed:  # on the board
+            d = row[o.square]
+            if d <= 400:
+                if d <= 2 and o is not u:
+                    near.append(o)
+                if o.side != side:
+                    enemies.append((o, d))
+                    if d == 1 and o.airborne == airborne:
+                        engaged = True
+    steps: Sequence[int]
+    if (
+        energy >= 1
+        and not act.obligation
+        and not u.pinned
+        and not act.no_steps
+        and (airborne or not u.kneeling)
+    ):
+        steps = g.step_squares(here, airborne, act.accel, energy)
+        if near:  # not onto another Eva (EVA-2.9)
+            taken = [o.square for o in near]
+            steps = [n for n in steps if n not in taken]
+    else:
+        steps = ()
+    singles: list[type] = []
+    if energy >= 1 and not airborne:
+        singles.append(Stand if u.kneeling else Kneel)
+    if shield:
+        singles.append(Discard)
+    if not act.disengage_tried:
+        singles.append(Disengage)
+    equipment = u.equipment
+    if "wings" in equipment:
+        singles.append(Land if airborne else TakeOff)
+    if "dmodule" in equipment:
+        singles.append(Detonate)
+    if "accel" in equipment and not u.accel_used:
+        singles.append(Accelerate)
+    swaps = held.swap_hands if energy >= 2 else held.cheap_swap_hands if energy == 1 else ()
+    tail: list[object] = []
+    if enemies:
+        index = {id(o): j for j, o in enumerate(units)}
+        if not act.melee_done and energy >= 3 and not shield:
+            r2 = held.reach**2
+            tail += [Melee(ui, index[id(t)]) for t, dist in enemies if t.airborne == airborne and dist <= r2]
+        if energy >= 1:
+            tried = act.neutralise_tried
+            tail += [Neutralise(ui, j) for t, _dist in enemies if (j := index[id(t)]) not in tried]
+        if not u.berserk and not act.obligation and energy >= 2:
+            for item, w in held.ranged:
+                if item not in act.hands_at_start or item in act.fired:
+                    continue
+                for t, dist in enemies:
+                    if w.damage[rules.band_of(dist)] == 0:
                         continue
-                    for j, t, dist in enemies:
-                        if w.damage[rules.band_of(dist)] == 0:
-                            continue
-                        tail.append(Fire(ui, j, item))
-                        tail.append(Fire(ui, j, item, aimed="legs"))
-                        if u.items[item].auto:
-                            tail.append(Fire(ui, j, item, burst=True))
-                        if t.airborne:
-                            tail.append(Fire(ui, j, item, aimed="wings"))
-        if energy >= 2 and not airborne and not u.pinned and "jumpjet" in equipment:
-            occupied = {o.square for o in units if o.deployed and not o.destroyed}
-            tail += [Jump(ui, s) for s in g.jump_squares(here) if s not in occupied]
-        self.ui = ui
-        self.here = here
-        self.steps = steps
-        self.singles = singles
-        self.swaps = swaps
-        self.tail = tail
-        self.n = 1 + len(steps) + len(singles) + len(swaps) + len(tail)
-        self.u = u
-        self.act = act
-        self.engaged = engaged
-        self.near = near
-        self.terrain = g.terrain
-        self.links = g.links
-
-    def all(self) -> list[object]:
-        """Every candidate, in order."""
-        ui = self.ui
-        here = self.here
+                    j = index[id(t)]
+                    tail.append(Fire(ui, j, item))
+                    tail.append(Fire(ui, j, item, aimed="legs"))
+                    if u.items[item].auto:
+                        tail.append(Fire(ui, j, item, burst=True))
+                    if t.airborne:
+                        tail.append(Fire(ui, j, item, aimed="wings"))
+    if energy >= 2 and not airborne and not u.pinned and "jumpjet" in equipment:
+        occupied = {o.square for o in units if o.deployed and not o.destroyed}
+        tail += [Jump(ui, s) for s in g.jump_squares(here) if s not in occupied]
+    if rng is None:
         return [
             End(ui),
-            *[Move(ui, [here, n]) for n in self.steps],
-            *[kind(ui) for kind in self.singles],
-            *[Swap(ui, h) for h in self.swaps],
-            *self.tail,
+            *[Move(ui, [here, n]) for n in steps],
+            *[kind(ui) for kind in singles],
+            *[Swap(ui, h) for h in swaps],
+            *tail,
         ]
-
-    def draw(self, i: int) -> tuple[object, bool | None]:
-        """Candidate number ``i``, and whether it is legal: the answer
-        :func:`rules.check` gives, worked out from the facts the candidates were built
-        on and the conditions they were built under; None for the attacks, left to
-        the check. Each test below names the conditions of the check that the building
-        of the candidate does not already guarantee."""
-        act = self.act
+    n_steps = len(steps)
+    n_singles = len(singles)
+    n_swaps = len(swaps)
+    n = 1 + n_steps + n_singles + n_swaps + len(tail)
+    # rejection sampling as from a list shrunk on each refusal, the last candidate
+    # taking the place of the refused one: ``moved`` maps a place to the number of the
+    # candidate now there, where that is not the candidate of that number
+    moved: dict[int, int] = {}
+    while n:
+        k = rng.randrange(n)
+        i = moved.get(k, k) if moved else k
+        ok: bool | None
         if i == 0:  # End: EVA-12.10
-            return End(self.ui), not act.obligation
-        i -= 1
-        steps = self.steps
-        if i < len(steps):
-            # a single step: EVA-6.4, EVA-8.7, a diagonal squeeze (EVA-8.4), no stop on green (EVA-2.9)
-            n = steps[i]
-            a = Move(self.ui, [self.here, n])
-            if not rules.may_switch(act, MOVEMENT) or (self.engaged and not act.disengaged):
-                return a, False
-            terrain = self.terrain
-            if terrain[n] == GREEN:
-                return a, False
-            _n, diag, s1, s2 = self.links[self.here][n]
-            if not diag:
-                return a, True
-            airborne = self.u.airborne
-            wall = BLUE if airborne else GREEN
-            b1 = terrain[s1] >= wall
-            b2 = terrain[s2] >= wall
-            for o in self.near:  # a flank blocked by an Eva on the layer
-                if o.airborne == airborne:
-                    if o.square == s1:
-                        b1 = True
-                    elif o.square == s2:
-                        b2 = True
-            return a, not (b1 and b2)
-        i -= len(steps)
-        singles = self.singles
-        if i < len(singles):
+            a: object = End(ui)
+            ok = not act.obligation
+        elif (i := i - 1) < n_steps:
+            # a single step: EVA-6.4, EVA-8.7, no stop on green (EVA-2.9), a diagonal
+            # squeeze (EVA-8.4)
+            to = steps[i]
+            a = Move(ui, [here, to])
+            terrain = g.terrain
+            if (
+                not rules.may_switch(act, MOVEMENT)
+                or (engaged and not act.disengaged)
+                or terrain[to] == GREEN
+            ):
+                ok = False
+            else:
+                _to, diag, s1, s2 = g.links[here][to]
+                if diag:
+                    wall = BLUE if airborne else GREEN
+                    b1 = terrain[s1] >= wall
+                    b2 = terrain[s2] >= wall
+                    for o in near:  # a flank blocked by an Eva on the layer
+                        if o.airborne == airborne:
+                            if o.square == s1:
+                                b1 = True
+                            elif o.square == s2:
+                                b2 = True
+                    ok = not (b1 and b2)
+                else:
+                    ok = True
+        elif (i := i - n_steps) < n_singles:
             kind = singles[i]
-            u = self.u
+            a = kind(ui)
             if kind is Kneel or kind is Stand:  # EVA-12.10, EVA-6.4
                 ok = not act.obligation and rules.may_switch(act, MOVEMENT)
             elif kind is Disengage:  # EVA-12.11
-                ok = self.engaged
+                ok = engaged
             elif kind is TakeOff:  # EVA-12.10, EVA-8.6, EVA-11.6, EVA-8.7, energy
                 ok = (
                     not act.obligation
                     and not u.kneeling
                     and not u.trauma("wings")
                     and not act.no_steps
-                    and (not self.engaged or act.disengaged)
-                    and u.energy >= 1
+                    and (not engaged or act.disengaged)
+                    and energy >= 1
                 )
             elif kind is Land:  # EVA-12.10, energy
-                ok = not act.obligation and u.energy >= 1
+                ok = not act.obligation and energy >= 1
             elif kind is Detonate:  # energy
-                ok = u.energy >= 3
+                ok = energy >= 3
             elif kind is Accelerate:  # EVA-16.11
                 ok = not act.stepped
-            else:  # Discard: built only when the Shield is held
+            else:  # Discard: a candidate only when the Shield is held
                 ok = True
-            return kind(self.ui), ok
-        i -= len(singles)
-        swaps = self.swaps
-        if i < len(swaps):  # EVA-9.3: not what it already holds
+        elif (i := i - n_singles) < n_swaps:  # EVA-9.3: not what it already holds
             h = swaps[i]
-            return Swap(self.ui, h), h != sorted(self.u.hands)
-        a = self.tail[i - len(swaps)]
-        return a, True if type(a) is Jump else None
+            a = Swap(ui, h)
+            ok = h != sorted(u.hands)
+        else:
+            a = tail[i - n_swaps]
+            if type(a) is Jump:
+                ok = True
+            else:
+                try:
+                    rules.check(state, side, a)
+                except IllegalAction:
+                    ok = False
+                else:
+                    ok = True
+        if ok:
+            return a
+        n -= 1
+        moved[k] = moved.get(n, n)
+    return None
