@@ -89,12 +89,18 @@ def _perturb(state, rng: random.Random) -> None:
             act.melee_done = not act.melee_done
 
 
-def _positions(games: int, perturbed: bool):
+def _positions(games: int, perturbed: bool, shared_names: bool = False):
     """(state, side, rng) at every step of random games; with ``perturbed``, during
-    activations only, each position changed at random (and played on from there)."""
+    activations only, each position changed at random (and played on from there); with
+    ``shared_names``, Player 2's Evas named as Player 1's (A-1, A-2...), so that the
+    events say whose Eva a name is."""
     for game in range(1, games + 1):
         rng = random.Random(game)
-        state, _ = RS.new_state(RS.random_setup(rng), Dice(b"fast%d" % game))
+        setup = RS.random_setup(rng)
+        if shared_names:
+            for e in setup.rosters[1].evas:
+                e.name = e.name.replace("B-", "A-")
+        state, _ = RS.new_state(setup, Dice(b"fast%d" % game))
         dice = Dice(b"paths%d" % game)
         while sides := RS.to_act(state):
             side = min(sides)
@@ -209,12 +215,14 @@ def _outcome(state, side, a, dice_seed: bytes):
     return msgspec.msgpack.encode(events), msgspec.msgpack.encode(copy)
 
 
-def test_the_quick_resolvers_of_apply_give_what_check_and_resolution_give(monkeypatch):
+@pytest.mark.parametrize("shared_names", [False, True])
+def test_the_quick_resolvers_of_apply_give_what_check_and_resolution_give(monkeypatch, shared_names):
     """Every candidate, legal or not, and some actions of other Evas or with other hands,
-    applied with and without the resolvers of rules._QUICK: the same events and state,
-    or the same refusal with the state untouched."""
+    applied with and without the resolvers of rules._QUICK: the same events (whose Eva
+    a name is said where both sides have it) and state, or the same refusal with the
+    state untouched."""
     tried = 0
-    for k, (state, side, _rng) in enumerate(_positions(25, True)):
+    for k, (state, side, _rng) in enumerate(_positions(25, True, shared_names)):
         if k % 3:
             continue
         actions = options._candidates(state, side)

@@ -718,7 +718,7 @@ def _shared_names(state: EvaState) -> frozenset[str]:
         return hit[1]
     names = [{u.name for u in units if u.side == s} for s in (0, 1)]
     shared = frozenset(names[0] & names[1])
-    if len(_SHARED) >= 256:
+    if len(_SHARED) >= 16:  # a few games at a time; each entry keeps its Evas alive
         _SHARED.clear()
     _SHARED[id(units)] = (units, shared)
     return shared
@@ -2131,15 +2131,25 @@ def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
 
     The most frequent actions are first tried by a resolver of :data:`_QUICK`, which
     resolves one only when the conditions of :func:`check` certainly hold (tested
-    directly, without building a refusal) and leaves the state untouched otherwise;
-    everything else, and every action it leaves, goes through :func:`check` (which
-    names the rule that refuses it) and the resolution below."""
+    directly, without building a refusal) and leaves the state untouched otherwise,
+    and returns events already marked as :func:`_mark_shared` marks them; everything
+    else, and every action it leaves, goes through :func:`check` (which names the rule
+    that refuses it) and the resolution below."""
     quick = _QUICK.get(type(a))
-    out = quick(state, side, a, dice) if quick is not None else None
-    if out is None:
-        out = _apply(state, side, a, dice)
+    if quick is not None:
+        out = quick(state, side, a, dice)
+        if out is not None:
+            return out  # its events marked as _mark_shared marks them
+    out = _apply(state, side, a, dice)
     _mark_shared(state, out)
     return out
+
+
+def _side_mark(state: EvaState, u: Unit) -> int:
+    """What an event's ``<field>_side`` holds for Eva ``u`` (see :func:`_mark_shared`):
+    its side when both sides have an Eva of its name, else -1."""
+    shared = _shared_names(state)
+    return u.side if shared and u.name in shared else -1
 
 
 def _acting(state: EvaState, side: int, ui: int) -> Unit | None:
@@ -2180,9 +2190,10 @@ def _quick_move(state: EvaState, side: int, a: Move, dice: Dice) -> list | None:
     u.square = path[1]
     _note_class(act, MOVEMENT)
     act.stepped = True
+    m = _side_mark(state, u)
     return [
-        ev.Moved(unit=u.name, unit_side=u.side, path=[sq(s) for s in path]),
-        ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=cost),
+        ev.Moved(unit=u.name, unit_side=m, path=[sq(s) for s in path]),
+        ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=cost),
     ]
 
 
@@ -2201,9 +2212,12 @@ def _quick_swap(state: EvaState, side: int, a: Swap, dice: Dice) -> list | None:
     u.hands = list(hands)
     if held_shield(u):
         reveal(u, "shield", out)
-    out.append(ev.Swapped(unit=u.name, unit_side=u.side, held=held_labels(u)))
-    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=cost))
+    m = _side_mark(state, u)
+    out.append(ev.Swapped(unit=u.name, unit_side=m, held=held_labels(u)))
+    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=cost))
     _after_action(state, dice, out)
+    if len(out) > 2:  # more than its own two events
+        _mark_shared(state, out)
     return out
 
 
@@ -2229,9 +2243,12 @@ def _quick_stance(state: EvaState, side: int, a: Kneel | Stand, dice: Dice) -> l
     u.energy -= 1
     u.kneeling = kneel
     _note_class(act, MOVEMENT)
-    out.append(ev.Stance(unit=u.name, unit_side=u.side, kneeling=kneel))
-    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=1))
+    m = _side_mark(state, u)
+    out.append(ev.Stance(unit=u.name, unit_side=m, kneeling=kneel))
+    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=1))
     _after_action(state, dice, out)
+    if len(out) > 2:  # more than its own two events
+        _mark_shared(state, out)
     return out
 
 
@@ -2247,6 +2264,7 @@ def _quick_end(state: EvaState, side: int, a: End, dice: Dice) -> list | None:
         return None
     out: list = []
     end_activation(state, dice, out)
+    _mark_shared(state, out)
     return out
 
 
@@ -2276,7 +2294,9 @@ def _quick_activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list
         or (a.berserk and not berserk_eligible(u))
     ):
         return None
-    return _activate(state, side, a, dice)
+    out = _activate(state, side, a, dice)
+    _mark_shared(state, out)
+    return out
 
 
 #: Resolvers of the most frequent actions for :func:`apply`, by action type.
