@@ -454,7 +454,7 @@ def _activations(state: EvaState, side: int) -> list[object]:
     for i, u in enumerate(state.units):
         if u.side == side and u.deployed and not u.destroyed and not u.activated:
             acts.append(Activate(i))
-            if rules.berserk_eligible(u):
+            if u.armour <= 6 and rules.berserk_eligible(u):
                 acts.append(Activate(i, True))
     return acts
 
