@@ -104,7 +104,7 @@ class LineInfo:
         self.blue = any(c == BLUE for c, _s in items)
         self.maxcol = max((c for c, _s in items), default=0)
         self.pierce = sum(1 for c, _s in items if RED <= c <= GREEN)
-        self._items = items
+        self._items = tuple(items)
         self._ends = (lo, hi)
         self._flush: tuple[tuple[int, int], tuple[int, int], tuple[int, int]] | None = None
 
@@ -142,47 +142,65 @@ class LineInfo:
         return self._flush
 
 
+def _neighbours() -> tuple[tuple[tuple[int, bool, int, int], ...], ...]:
+    """For each square, its neighbours (EVA-8.1) as (square, diagonal, flank 1, flank 2):
+    the flanks of a diagonal step are the two squares it passes between (-1 for an
+    orthogonal step)."""
+    nbrs = []
+    for i in range(N_SQ):
+        x, y = i % W, i // W
+        out = []
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                if dx == 0 and dy == 0:
+                    continue
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < W and 0 <= ny < H:
+                    diag = dx != 0 and dy != 0
+                    s1 = y * W + nx if diag else -1
+                    s2 = ny * W + x if diag else -1
+                    out.append((ny * W + nx, diag, s1, s2))
+        nbrs.append(tuple(out))
+    return tuple(nbrs)
+
+
+#: The board's neighbour tables (the same for every map), made with the first
+#: :class:`MapGeo`: ``[0]`` by square (see :func:`_neighbours`), ``[1]`` for each square
+#: its neighbours' entries by neighbour.
+_BOARD: list[Any] = []
+
+
 class MapGeo:
-    """Per-map tables: terrain by index, neighbour lists, and cached sight lines."""
+    """Per-map tables: terrain by index, neighbour lists (shared by all maps), and
+    cached sight lines. The tables of squares are tuples, which the garbage collector
+    stops visiting once it has seen they hold only numbers."""
 
     def __init__(self, m: EvaMap) -> None:
         self.terrain = m.terrain
         self.lines: dict[int, LineInfo] = {}
         self._jumps: dict[int, list[int]] = {}
-        self._steps: dict[tuple[bool, bool], list[list[tuple[int, int]]]] = {}
+        self._steps: dict[tuple[bool, bool], tuple[tuple[tuple[int, int], ...], ...]] = {}
         self._step_squares: dict[int, tuple[int, ...]] = {}
-        nbrs: list[list[tuple[int, bool, int, int]]] = []
-        for i in range(N_SQ):
-            x, y = i % W, i // W
-            out = []
-            for dy in (-1, 0, 1):
-                for dx in (-1, 0, 1):
-                    if dx == 0 and dy == 0:
-                        continue
-                    nx, ny = x + dx, y + dy
-                    if 0 <= nx < W and 0 <= ny < H:
-                        diag = dx != 0 and dy != 0
-                        s1 = y * W + nx if diag else -1
-                        s2 = ny * W + x if diag else -1
-                        out.append((ny * W + nx, diag, s1, s2))
-            nbrs.append(out)
-        self.nbrs = nbrs
+        if not _BOARD:
+            nbrs = _neighbours()
+            _BOARD[:] = [nbrs, [{n[0]: n for n in out} for out in nbrs]]
+        self.nbrs: tuple[tuple[tuple[int, bool, int, int], ...], ...] = _BOARD[0]
         #: for each square, its neighbours' entries of ``nbrs`` by neighbour
-        self.links: list[dict[int, tuple[int, bool, int, int]]] = [{n[0]: n for n in out} for out in nbrs]
+        self.links: list[dict[int, tuple[int, bool, int, int]]] = _BOARD[1]
 
-    def steps(self, airborne: bool, accel: bool) -> list[list[tuple[int, int]]]:
+    def steps(self, airborne: bool, accel: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
         """For each square, the single steps out of it that the terrain allows, as
         (neighbour, energy) in the order of ``nbrs`` (EVA-8.1, :func:`step_cost`)."""
         got = self._steps.get((airborne, accel))
         if got is None:
-            got = self._steps[airborne, accel] = [
-                [
+            got = self._steps[airborne, accel] = tuple(
+                tuple(
                     (n, c)
                     for n, diag, _s1, _s2 in out
                     if (c := step_cost(self.terrain[n], diag, airborne, accel)) is not None
-                ]
+                )
                 for out in self.nbrs
-            ]
+            )
         return got
 
     def step_squares(self, start: int, airborne: bool, accel: bool, energy: int) -> tuple[int, ...]:
@@ -857,8 +875,9 @@ class Loadout:
 
 
 #: encoded items, arms trauma -> :class:`Loadout`. A game's Evas keep their loadouts
-#: (but for an item gone or an arms trauma), so entries are found again all game long;
-#: bounded, as a long run of random games meets a new loadout with nearly every Eva.
+#: (but for an item gone or an arms trauma), so entries are found again all game long.
+#: Emptied when it reaches 256 entries: a long run of random games meets a new loadout
+#: with nearly every Eva, and a large memo makes every full garbage collection slower.
 _LOADOUTS: dict[tuple[bytes, bool], Loadout] = {}
 _ITEMS_KEY = msgspec.msgpack.Encoder()
 
@@ -870,7 +889,7 @@ def loadout(u: Unit) -> Loadout:
     key = (_ITEMS_KEY.encode(u.items), bool(u.traumas) and u.trauma("arms"))
     got = _LOADOUTS.get(key)
     if got is None:
-        if len(_LOADOUTS) >= 4096:
+        if len(_LOADOUTS) >= 256:
             _LOADOUTS.clear()
         got = _LOADOUTS[key] = Loadout(u)
     return got
