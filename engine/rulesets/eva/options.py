@@ -41,7 +41,7 @@ from engine.rulesets.eva.actions import (
 )
 from engine.rulesets.eva.catalog import WEAPONS
 from engine.rulesets.eva.scenario import BLUE, GREEN
-from engine.rulesets.eva.state import BATTLE, DEPLOY, MOVEMENT, ZONE, EvaState
+from engine.rulesets.eva.state import BATTLE, DEPLOY, MOVEMENT, NONE, ZONE, EvaState
 
 __all__ = [
     "EvaOptions",
@@ -530,7 +530,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
     ui = act.unit
     units = state.units
     u = units[ui]
-    g = rules.geo(state)
+    g = rules._GEO.get(state.map_id) or rules.geo(state)
     energy = u.energy
     airborne = u.airborne
     here = u.square
@@ -541,7 +541,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
     # attack, EVA-3.2), whether it is engaged (EVA-12.2: an enemy on its layer,
     # orthogonally adjacent) and the other Evas next to it (D² ≤ 2), the only ones
     # that can stand in the way of a single step (EVA-2.9, EVA-8.4)
-    row = rules.d2_row(here)
+    row = rules._D2_ROWS[here] or rules.d2_row(here)
     enemies = []
     near = []
     engaged = False
@@ -563,7 +563,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         and not act.no_steps
         and (airborne or not u.kneeling)
     ):
-        steps = g.step_squares(here, airborne, act.accel, energy)
+        steps = g.step_squares(here, airborne, act.accel)[energy if energy < 7 else 7]
         if near:  # not onto another Eva (EVA-2.9)
             taken = [o.square for o in near]
             steps = [n for n in steps if n not in taken]
@@ -625,10 +625,10 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
     # rejection sampling as from a list shrunk on each refusal, the last candidate
     # taking the place of the refused one: ``moved`` maps a place to the number of the
     # candidate now there, where that is not the candidate of that number
-    moved: dict[int, int] = {}
+    moved: dict[int, int] | None = None
     while n:
         k = rng.randrange(n)
-        i = moved.get(k, k) if moved else k
+        i = moved.get(k, k) if moved is not None else k
         ok: bool | None
         if i == 0:  # End: EVA-12.10
             a: object = End(ui)
@@ -640,7 +640,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
             a = Move(ui, [here, to])
             terrain = g.terrain
             if (
-                not rules.may_switch(act, MOVEMENT)
+                (act.last_class not in (NONE, MOVEMENT) and act.switches >= 1)  # EVA-6.4
                 or (engaged and not act.disengaged)
                 or terrain[to] == GREEN
             ):
@@ -702,5 +702,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         if ok:
             return a
         n -= 1
+        if moved is None:
+            moved = {}
         moved[k] = moved.get(n, n)
     return None

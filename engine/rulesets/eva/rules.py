@@ -180,7 +180,7 @@ class MapGeo:
         self.lines: dict[int, LineInfo] = {}
         self._jumps: dict[int, list[int]] = {}
         self._steps: dict[tuple[bool, bool], tuple[tuple[tuple[int, int], ...], ...]] = {}
-        self._step_squares: dict[int, tuple[int, ...]] = {}
+        self._step_squares: list[list[tuple[tuple[int, ...], ...] | None]] = [[None] * N_SQ for _ in range(4)]
         if not _BOARD:
             nbrs = _neighbours()
             _BOARD[:] = [nbrs, [{n[0]: n for n in out} for out in nbrs]]
@@ -203,16 +203,16 @@ class MapGeo:
             )
         return got
 
-    def step_squares(self, start: int, airborne: bool, accel: bool, energy: int) -> tuple[int, ...]:
-        """The squares of :meth:`steps` out of ``start`` that cost at most ``energy``
-        (EVA-8.2), in the same order; cached per square, layer, Acceleration and energy
-        (all steps cost from 1 to 6, so any energy above counts as 7, below as 0)."""
-        key = (start * 8 + (0 if energy < 0 else energy if energy < 7 else 7)) * 4 + airborne * 2 + accel
-        got = self._step_squares.get(key)
+    def step_squares(self, start: int, airborne: bool, accel: bool) -> tuple[tuple[int, ...], ...]:
+        """For each energy from 0 to 7, the squares of :meth:`steps` out of ``start``
+        that cost at most that much (EVA-8.2), in the same order (all steps cost from 1
+        to 6, so any energy above 7 reads as 7); cached per square, layer and
+        Acceleration."""
+        table = self._step_squares[airborne * 2 + accel]
+        got = table[start]
         if got is None:
-            got = self._step_squares[key] = tuple(
-                n for n, c in self.steps(airborne, accel)[start] if c <= energy
-            )
+            steps = self.steps(airborne, accel)[start]
+            got = table[start] = tuple(tuple(n for n, c in steps if c <= e) for e in range(8))
         return got
 
     def jump_squares(self, start: int) -> list[int]:
