@@ -779,8 +779,8 @@ def end_activation(state: EvaState, dice: Dice, out: list) -> None:
     # S2 traumas expire at the end of the activation they were meant to last through (EVA-11.7)
     if u.traumas:
         u.traumas = [t for t in u.traumas if t.expires is None or t.expires > u.activations]
-    if not u.destroyed:
-        out.append(ev.ActivationEnded(unit=u.name, unit_side=u.side))
+    if not u.destroyed:  # its side marked as _mark_shared marks it
+        out.append(ev.ActivationEnded(unit=u.name, unit_side=_side_mark(state, u)))
     if state.over:
         return
     advance(state, dice, out, u.side)
@@ -2167,7 +2167,9 @@ def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
 def _side_mark(state: EvaState, u: Unit) -> int:
     """What an event's ``<field>_side`` holds for Eva ``u`` (see :func:`_mark_shared`):
     its side when both sides have an Eva of its name, else -1."""
-    shared = _shared_names(state)
+    units = state.units
+    hit = _SHARED.get(id(units))
+    shared = hit[1] if hit is not None and hit[0] is units else _shared_names(state)
     return u.side if shared and u.name in shared else -1
 
 
@@ -2282,8 +2284,7 @@ def _quick_end(state: EvaState, side: int, a: End, dice: Dice) -> list | None:
     if act.obligation:
         return None
     out: list = []
-    end_activation(state, dice, out)
-    _mark_shared(state, out)
+    end_activation(state, dice, out)  # its events marked (no other names a rolled round or the end names)
     return out
 
 
@@ -2314,7 +2315,8 @@ def _quick_activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list
     ):
         return None
     out = _activate(state, side, a, dice)
-    _mark_shared(state, out)
+    if len(out) > 2:  # more than its first and last events, which it marks
+        _mark_shared(state, out)
     return out
 
 
@@ -2499,7 +2501,8 @@ def _after_action(state: EvaState, dice: Dice, out: list) -> None:
 def _activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list:
     """EVA-6.1: the start of an activation, in its order."""
     u = state.units[a.unit]
-    out: list = [ev.Activated(unit=u.name, unit_side=u.side)]
+    m = _side_mark(state, u)  # its events' side marked as _mark_shared marks it
+    out: list = [ev.Activated(unit=u.name, unit_side=m)]
     u.activations += 1
     act = Activation(unit=a.unit)
     state.activation = act
@@ -2530,7 +2533,7 @@ def _activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list:
     u.energy = max_energy(u)  # 4.
     act.hands_at_start = list(u.hands)  # 5.
     act.obligation = is_engaged(state, u)
-    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, maximum=u.energy))
+    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, maximum=u.energy))
     return out
 
 
