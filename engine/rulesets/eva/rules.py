@@ -864,14 +864,12 @@ class Loadout:
     gone) and of whether it has an arms trauma (memoised by :func:`loadout`).
 
     ``configs``: every legal hand configuration (:func:`hand_configs`; shared lists:
-    read them, never change them); ``held``: the :class:`Held` of each way of holding
-    them met so far, by (hands, has Extended Arms)."""
+    read them, never change them)."""
 
-    __slots__ = ("configs", "held")
+    __slots__ = ("configs",)
 
     def __init__(self, u: Unit) -> None:
         self.configs = hand_configs(u)
-        self.held: dict[tuple[tuple[int, ...], bool], Held] = {}
 
 
 #: encoded items, arms trauma -> :class:`Loadout`. A game's Evas keep their loadouts
@@ -922,13 +920,20 @@ class Held:
         ]
 
 
+#: encoded items, hands, arms trauma, Extended Arms -> :class:`Held`; emptied at 1024
+#: entries, like :data:`_LOADOUTS`.
+_HELD: dict[bytes, Held] = {}
+
+
 def held_facts(u: Unit) -> Held:
-    """:class:`Held` of an Eva, memoised in its :class:`Loadout`."""
-    lo = loadout(u)
-    key = (tuple(u.hands), "arms" in u.equipment)
-    got = lo.held.get(key)
+    """:class:`Held` of an Eva, memoised on the encoding of what it depends on (see
+    :func:`loadout`)."""
+    key = _ITEMS_KEY.encode((u.items, u.hands, bool(u.traumas) and u.trauma("arms"), "arms" in u.equipment))
+    got = _HELD.get(key)
     if got is None:
-        got = lo.held[key] = Held(u, lo.configs)
+        if len(_HELD) >= 1024:
+            _HELD.clear()
+        got = _HELD[key] = Held(u, loadout(u).configs)
     return got
 
 
