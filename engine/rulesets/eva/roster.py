@@ -71,10 +71,19 @@ def weapon_cost(w: WeaponEntry) -> int:
 def eva_cost(e: EvaEntry) -> int:
     """Points of one Eva: base 100 + weapons + AT level + equipment (EVA-17.2).
     Unknown items and AT levels count 0 (they are reported by :func:`validate`)."""
-    cost = BASE_COST + sum(weapon_cost(w) for w in e.weapons)
+    cost = BASE_COST
+    for w in e.weapons:  # weapon_cost, inline: a roster's cost is added up often
+        cat = WEAPONS.get(w.code)
+        if cat is not None:
+            cost += cat.points
+            if w.auto and cat.auto_points:
+                cost += cat.auto_points
     if 0 <= e.at < len(AT_COST):
         cost += AT_COST[e.at]
-    cost += sum(EQUIPMENT[c].points for c in e.equipment if c in EQUIPMENT)
+    for c in e.equipment:
+        item = EQUIPMENT.get(c)
+        if item is not None:
+            cost += item.points
     return cost
 
 

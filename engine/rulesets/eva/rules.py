@@ -285,7 +285,17 @@ _GEO: dict[str, MapGeo] = {}
 
 def map_id(m: EvaMap) -> str:
     """A stable identity of a map's terrain (SHA-1 of its rows)."""
-    return hashlib.sha1("\n".join(m.rows).encode()).hexdigest()[:16]
+    rows = tuple(m.rows)
+    got = _MAP_IDS.get(rows)
+    if got is None:
+        if len(_MAP_IDS) >= 64:
+            _MAP_IDS.clear()
+        got = _MAP_IDS[rows] = hashlib.sha1("\n".join(rows).encode()).hexdigest()[:16]
+    return got
+
+
+#: rows -> :func:`map_id` (a few boards are played again and again).
+_MAP_IDS: dict[tuple[str, ...], str] = {}
 
 
 def geo(state: EvaState) -> MapGeo:
