@@ -414,9 +414,18 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
             if side != state.turn:  # not one of rules.to_act
                 return None
             # each Eva of the side on the board and not yet activated this round, the
-            # Berserk roll where it may make one: all legal (EVA-5.4, EVA-16.7)
-            acts = _activations(state, side)
-            return acts[rng.randrange(len(acts))] if acts else None
+            # Berserk roll where it may make one: all legal (EVA-5.4, EVA-16.7); drawn
+            # by number (~i for a Berserk roll), the one drawn built
+            picks = []
+            for i, u in enumerate(state.units):
+                if u.side == side and not u.activated and u.deployed and not u.destroyed:
+                    picks.append(i)
+                    if u.armour <= 6 and rules.berserk_eligible(u):
+                        picks.append(~i)
+            if not picks:
+                return None
+            i = picks[rng.randrange(len(picks))]
+            return Activate(i) if i >= 0 else Activate(~i, True)
         elif phase == DEPLOY and side == state.placer:
             return _random_deploy(state, side, rng)
     cands = _candidates(state, side)
@@ -459,14 +468,20 @@ def _activations(state: EvaState, side: int) -> list[object]:
     return acts
 
 
-def _deploy_squares(state: EvaState, side: int) -> tuple[int, list[int]]:
+#: The squares of the south zone (rows 1-3) and of the north zone (rows 28-30), EVA-5.2.
+_ZONE_SQUARES = (
+    tuple(y * W + x for y in range(0, 3) for x in range(W)),
+    tuple(y * W + x for y in range(27, 30) for x in range(W)),
+)
+
+
+def _deploy_squares(state: EvaState, side: int) -> tuple[int, tuple[int, ...]]:
     """The next Eva ``side`` deploys (-1 when none is left) and the squares of its
     deployment zone (EVA-5.2), in order."""
     for i, u in enumerate(state.units):
         if u.side == side and not u.deployed:
-            rows = range(0, 3) if state.zones[side] == 0 else range(27, 30)
-            return i, [y * W + x for y in rows for x in range(W)]
-    return -1, []
+            return i, _ZONE_SQUARES[0 if state.zones[side] == 0 else 1]
+    return -1, ()
 
 
 def _random_deploy(state: EvaState, side: int, rng: random.Random) -> object | None:
