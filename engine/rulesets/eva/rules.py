@@ -2122,9 +2122,14 @@ def _check_jump(state: EvaState, u: Unit, act: Activation, a: Jump) -> None:
     g = geo(state)
     if g.terrain[a.square] >= GREEN:
         raise _refuse(N_("A jump cannot land on a green or blue square."), "EVA-16.9")
-    if any(o.on_board and o.square == a.square for o in state.units):
-        raise _refuse(N_("{square} already holds an Eva."), "EVA-16.9", square=sq(a.square))
-    if g.line(u.square, a.square)[0].blue:
+    for o in state.units:
+        if o.square == a.square and o.deployed and not o.destroyed:
+            raise _refuse(N_("{square} already holds an Eva."), "EVA-16.9", square=sq(a.square))
+    start = u.square
+    # jump_squares lists the squares within reach, neither green nor blue, with no blue
+    # on the line; this one is within reach and neither green nor blue, so it is missing
+    # from them exactly when there is blue on the line
+    if (a.square not in g.jump_squares(start)) if 0 <= start < N_SQ else g.line(start, a.square)[0].blue:
         raise _refuse(N_("Blue on the line stops the jump."), "EVA-4.10")
     _energy(u, 2, N_("a jump"))
 
