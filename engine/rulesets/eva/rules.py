@@ -22,6 +22,7 @@ from engine.i18n import N_, _
 from engine.ruleset import IllegalAction, Result
 from engine.rulesets.eva import events as ev
 from engine.rulesets.eva.actions import (
+    SQUARE_NAMES,
     Accelerate,
     Activate,
     ChooseZone,
@@ -2215,25 +2216,38 @@ def may_switch(act: Activation, cls: int) -> bool:
 
 
 def _quick_move(state: EvaState, side: int, a: Move, dice: Dice) -> list | None:
-    """A single step (EVA-8.2), resolved when it is certainly legal (see :func:`apply`)."""
-    u = _acting(state, side, a.unit)
-    if u is None:
-        return None
+    """A single step (EVA-8.2), resolved when it is certainly legal (see :func:`apply`;
+    :func:`_acting`, :func:`may_switch` and :func:`_note_class` written out)."""
     act = state.activation
-    assert act is not None
-    path = a.path
-    if len(path) != 2 or path[0] != u.square or not may_switch(act, MOVEMENT):
+    ui = a.unit
+    if act is None or act.unit != ui or state.over or state.pending is not None or state.phase != BATTLE:
         return None
-    cost = _single_step(state, u, act, path[1])
+    units = state.units
+    if not 0 <= ui < len(units):
+        return None
+    u = units[ui]
+    path = a.path
+    last = act.last_class
+    if (
+        u.side != side
+        or len(path) != 2
+        or path[0] != u.square
+        or (last != NONE and last != MOVEMENT and act.switches >= 1)  # EVA-6.4
+    ):
+        return None
+    to = path[1]
+    cost = _single_step(state, u, act, to)
     if cost is None:
         return None
     u.energy -= cost
-    u.square = path[1]
-    _note_class(act, MOVEMENT)
+    u.square = to
+    if last != NONE and last != MOVEMENT:
+        act.switches += 1
+    act.last_class = MOVEMENT
     act.stepped = True
     m = _side_mark(state, u)
     return [
-        ev.Moved(unit=u.name, unit_side=m, path=[sq(s) for s in path]),
+        ev.Moved(unit=u.name, unit_side=m, path=[SQUARE_NAMES[path[0]], SQUARE_NAMES[to]]),
         ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=cost),
     ]
 
