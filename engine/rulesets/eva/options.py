@@ -560,16 +560,35 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
     enemies = []
     near = []
     engaged = False
-    for o in units:
-        if o.deployed and not o.destroyed:  # on the board
+    try:
+        # every Eva's square indexes the table (-1, before deployment, the last place),
+        # so the distance comes first and only an Eva close enough is looked at further
+        for o in units:
             d = row[o.square]
-            if d <= 400:
-                if d <= 2 and o is not u:
-                    near.append(o)
-                if o.side != side:
-                    enemies.append((o, d))
-                    if d == 1 and o.airborne == airborne:
-                        engaged = True
+            if d <= 2:
+                if o.deployed and not o.destroyed:  # on the board
+                    if o is not u:
+                        near.append(o)
+                    if o.side != side:
+                        enemies.append((o, d))
+                        if d == 1 and o.airborne == airborne:
+                            engaged = True
+            elif d <= 400 and o.side != side and o.deployed and not o.destroyed:
+                enemies.append((o, d))
+    except IndexError:  # a stray square far off the board (no game makes one): Eva by Eva
+        enemies = []
+        near = []
+        engaged = False
+        for o in units:
+            if o.deployed and not o.destroyed:  # on the board
+                d = row[o.square]
+                if d <= 400:
+                    if d <= 2 and o is not u:
+                        near.append(o)
+                    if o.side != side:
+                        enemies.append((o, d))
+                        if d == 1 and o.airborne == airborne:
+                            engaged = True
     steps: Sequence[int]
     if (
         energy >= 1

@@ -391,11 +391,21 @@ def is_engaged(state: EvaState, u: Unit, square: int | None = None, airborne: bo
     side = u.side
     if 0 <= s < N_SQ:
         row = d2_row(s)
-        for e in state.units:
-            # an enemy on the board (whose square is then on the board too)
-            if e.deployed and not e.destroyed and row[e.square] == 1 and e.side != side and e.airborne == air:
-                return True
-        return False
+        try:
+            # every Eva's square indexes the table (-1, before deployment, the last
+            # place), so the distance comes first
+            for e in state.units:
+                if (
+                    row[e.square] == 1
+                    and e.side != side
+                    and e.airborne == air
+                    and e.deployed
+                    and not e.destroyed
+                ):
+                    return True
+            return False
+        except IndexError:  # a stray square far off the board (no game makes one)
+            pass
     x, y = s % W, s // W
     for e in state.units:
         if e.side != side and e.airborne == air and e.deployed and not e.destroyed:  # an enemy on the board
@@ -1097,19 +1107,23 @@ def _single_step(state: EvaState, u: Unit, act: Activation, n: int) -> int | Non
     free = act.disengaged
     side = u.side
     row = d2_row(here)
-    for o in state.units:
-        # only an Eva next to it (D² ≤ 2) can be on n, on a flank or engaged with it
-        if o.deployed and not o.destroyed and row[o.square] <= 2 and o is not u:
-            s = o.square
-            if s == n:
-                return None
-            if o.airborne == airborne:
-                if s == s1:
-                    b1 = True
-                elif s == s2:
-                    b2 = True
-                if not free and o.side != side and row[s] == 1:  # engaged: it may not walk away (EVA-8.7)
+    try:
+        # only an Eva next to it (D² ≤ 2) can be on n, on a flank or engaged with it;
+        # every Eva's square indexes the table (-1, before deployment, the last place)
+        for o in state.units:
+            if row[o.square] <= 2 and o is not u and o.deployed and not o.destroyed:
+                s = o.square
+                if s == n:
                     return None
+                if o.airborne == airborne:
+                    if s == s1:
+                        b1 = True
+                    elif s == s2:
+                        b2 = True
+                    if not free and o.side != side and row[s] == 1:  # engaged: it may not walk away (EVA-8.7)
+                        return None
+    except IndexError:  # a stray square far off the board (no game makes one): path_cost decides
+        return None
     if b1 and b2:
         return None
     return cost
