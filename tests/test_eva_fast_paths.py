@@ -247,3 +247,20 @@ def test_the_quick_resolvers_of_apply_give_what_check_and_resolution_give(monkey
                 assert quick == _outcome(state, side, a, b"q%d" % k), a
             tried += 1
     assert tried > 3000
+
+
+def test_the_memoised_hand_facts_are_those_of_the_rules():
+    """rules.held_facts gives every other hand configuration with the energy swap_cost
+    prices it at, the Shield in hand and the reach, for every Eva at every step."""
+    checked = 0
+    for state, _side, _rng in _positions(15, True):
+        for u in state.units:
+            held = rules.held_facts(u)
+            others = [h for h in rules.hand_configs(u) if h != u.hands]
+            assert held.swap_hands == others
+            assert held.swap_costs == {tuple(h): rules.swap_cost(u, h) for h in others}
+            assert held.cheap_swap_hands == [h for h in others if rules.swap_cost(u, h) <= 1]
+            assert held.shield == rules.held_shield(u)
+            assert held.reach == rules.reach(u)
+            checked += 1
+    assert checked > 1000

@@ -885,12 +885,18 @@ class Loadout:
     gone) and of whether it has an arms trauma (memoised by :func:`loadout`).
 
     ``configs``: every legal hand configuration (:func:`hand_configs`; shared lists:
-    read them, never change them)."""
+    read them, never change them); ``big``: the items that fill both hands (the Shield
+    and the two-handed weapons, EVA-9.1), as a bit mask by item index (None when an
+    item's code is not in the catalogue)."""
 
-    __slots__ = ("configs",)
+    __slots__ = ("big", "configs")
 
     def __init__(self, u: Unit) -> None:
         self.configs = hand_configs(u)
+        try:
+            self.big: int | None = sum(1 << i for i in range(len(u.items)) if _big(u, i))
+        except KeyError:
+            self.big = None
 
 
 #: encoded items, arms trauma -> :class:`Loadout`. A game's Evas keep their loadouts
@@ -927,8 +933,27 @@ class Held:
 
     __slots__ = ("cheap_swap_hands", "ranged", "reach", "shield", "swap_costs", "swap_hands")
 
-    def __init__(self, u: Unit, configs: list[list[int]]) -> None:
-        swaps = [(h, swap_cost(u, h)) for h in configs if h != u.hands]
+    def __init__(self, u: Unit, lo: Loadout) -> None:
+        hands = u.hands
+        big = lo.big
+        if big is not None and all(0 <= i < len(u.items) for i in hands):
+            # swap_cost by bit masks of item indices (EVA-9.3): 2 if an item that fills
+            # both hands goes or comes, else the larger of the numbers going and coming
+            old = 0
+            for i in set(hands):
+                old |= 1 << i
+            swaps = []
+            for h in lo.configs:
+                if h != hands:
+                    new = 0
+                    for i in h:
+                        new |= 1 << i
+                    if (old ^ new) & big:
+                        swaps.append((h, 2))
+                    else:
+                        swaps.append((h, max((old & ~new).bit_count(), (new & ~old).bit_count())))
+        else:
+            swaps = [(h, swap_cost(u, h)) for h in lo.configs if h != hands]
         self.swap_hands = [h for h, _cost in swaps]
         self.cheap_swap_hands = [h for h, cost in swaps if cost <= 1]
         self.swap_costs = {tuple(h): cost for h, cost in swaps}
@@ -954,7 +979,7 @@ def held_facts(u: Unit) -> Held:
     if got is None:
         if len(_HELD) >= 1024:
             _HELD.clear()
-        got = _HELD[key] = Held(u, loadout(u).configs)
+        got = _HELD[key] = Held(u, loadout(u))
     return got
 
 
