@@ -264,3 +264,25 @@ def test_the_memoised_hand_facts_are_those_of_the_rules():
             assert held.reach == rules.reach(u)
             checked += 1
     assert checked > 1000
+
+
+def test_a_sight_line_worked_out_relative_to_its_ends_is_the_line_between_them():
+    """rules.LineInfo takes a line's squares from the line between offsets (EVA-4.5 is
+    worked out relative to the ends): the same squares and corner pairs as
+    sight_line between the two squares themselves, from corners, edges and the
+    middle of the board to every other square."""
+    from engine.geometry.square import sight_line
+
+    starts = [0, 19, 580, 599, 10, 290, 309, 300, 315, 45, 555, 222, 377, 164, 431]
+    terrain = bytes(600)
+    for a in starts:
+        for b in range(600):
+            if a == b:
+                continue
+            lo, hi = min(a, b), max(a, b)
+            crossed, pairs = sight_line((lo % 20 + 1, lo // 20 + 1), (hi % 20 + 1, hi // 20 + 1))
+            info = rules.LineInfo(lo, hi, terrain)
+            assert info.crossed == tuple((y - 1) * 20 + x - 1 for x, y in crossed), (a, b)
+            assert info.pairs == tuple(
+                ((p[1] - 1) * 20 + p[0] - 1, (q[1] - 1) * 20 + q[0] - 1) for p, q in pairs
+            )

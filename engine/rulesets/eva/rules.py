@@ -78,6 +78,27 @@ NORTH_ROWS = range(27, 30)
 # ---------------------------------------------------------------------------
 # Map geometry, cached per map
 # ---------------------------------------------------------------------------
+#: (dx, dy) -> :func:`_relative_line` (at most one entry per offset on the board).
+_RELATIVE_LINES: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
+
+
+def _relative_line(dx: int, dy: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """The sight line (EVA-4.5, :func:`sight_line`) from a square to the square ``dx``
+    columns and ``dy`` rows away (not both 0): the squares it crosses and its corner
+    pairs, as flat offsets from the first square. A line's squares move with its ends
+    (the rule is worked out relative to them), and lie between them, so the offsets
+    hold from any square from which the other end is on the board. Cached per offset."""
+    got = _RELATIVE_LINES.get((dx, dy))
+    if got is None:
+        ox, oy = 30, 40  # an origin (x, y from 1) with room for any offset on the board
+        crossed, pairs = sight_line((ox, oy), (ox + dx, oy + dy))
+        got = _RELATIVE_LINES[dx, dy] = (
+            tuple((y - oy) * W + (x - ox) for x, y in crossed),
+            tuple(((p[1] - oy) * W + p[0] - ox, (q[1] - oy) * W + q[0] - ox) for p, q in pairs),
+        )
+    return got
+
+
 class LineInfo:
     """What a sight line crosses, from the lower-indexed end ``lo`` to ``hi``
     (EVA-4.2 to EVA-4.5): crossed squares, corner pairs, and per-map summaries."""
@@ -94,17 +115,24 @@ class LineInfo:
     )
 
     def __init__(self, lo: int, hi: int, terrain: bytes) -> None:
-        a = (lo % W + 1, lo // W + 1)
-        b = (hi % W + 1, hi // W + 1)
-        crossed_xy, pairs_xy = sight_line(a, b)
-        self.crossed = tuple((y - 1) * W + (x - 1) for x, y in crossed_xy)
-        self.pairs = tuple(((p[1] - 1) * W + p[0] - 1, (q[1] - 1) * W + q[0] - 1) for p, q in pairs_xy)
+        crossed_rel, pairs_rel = _relative_line(hi % W - lo % W, hi // W - lo // W)
+        self.crossed = crossed = tuple([lo + d for d in crossed_rel])
+        self.pairs = pairs = tuple([(lo + p, lo + q) for p, q in pairs_rel])
         # effective colour of each line square (EVA-4.3: a pair counts as the lower flank)
-        items: list[tuple[int, tuple[int, ...]]] = [(terrain[s], (s,)) for s in self.crossed]
-        items += [(min(terrain[p], terrain[q]), (p, q)) for p, q in self.pairs]
-        self.blue = any(c == BLUE for c, _s in items)
-        self.maxcol = max((c for c, _s in items), default=0)
-        self.pierce = sum(1 for c, _s in items if RED <= c <= GREEN)
+        items: list[tuple[int, tuple[int, ...]]] = [(terrain[s], (s,)) for s in crossed]
+        items += [(min(terrain[p], terrain[q]), (p, q)) for p, q in pairs]
+        blue = False
+        maxcol = pierce = 0
+        for c, _s in items:
+            if c == BLUE:
+                blue = True
+            if c > maxcol:
+                maxcol = c
+            if RED <= c <= GREEN:
+                pierce += 1
+        self.blue = blue
+        self.maxcol = maxcol
+        self.pierce = pierce
         self._items = tuple(items)
         self._ends = (lo, hi)
         self._flush: tuple[tuple[int, int], tuple[int, int], tuple[int, int]] | None = None
