@@ -286,3 +286,22 @@ def test_a_sight_line_worked_out_relative_to_its_ends_is_the_line_between_them()
             assert info.pairs == tuple(
                 ((p[1] - 1) * 20 + p[0] - 1, (q[1] - 1) * 20 + q[0] - 1) for p, q in pairs
             )
+
+
+def test_the_steps_within_an_energy_are_the_steps_that_cost_no_more():
+    maps = [load_bundled(k) for k in bundled_maps()]
+    rng = random.Random(1)
+    maps += [
+        EvaMap(key="r", title="r", rows=["".join(rng.choice(".ryggb") for _ in range(20)) for _ in range(30)])
+        for _ in range(3)
+    ]
+    for m in maps:
+        g = rules.MapGeo(m)
+        for airborne in (False, True):
+            for accel in (False, True):
+                for s in range(600):
+                    by_energy = g.step_squares(s, airborne, accel)
+                    steps = g.steps(airborne, accel)[s]
+                    assert [by_energy[e] for e in range(8)] == [
+                        tuple(n for n, c in steps if c <= e) for e in range(8)
+                    ]

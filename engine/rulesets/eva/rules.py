@@ -241,7 +241,16 @@ class MapGeo:
         got = table[start]
         if got is None:
             steps = self.steps(airborne, accel)[start]
-            got = table[start] = tuple(tuple(n for n, c in steps if c <= e) for e in range(8))
+            costs = [c for _n, c in steps]
+            cheapest = min(costs, default=8)
+            dearest = max(costs, default=0)
+            every = tuple([n for n, _c in steps])
+            got = table[start] = tuple(
+                [
+                    () if e < cheapest else every if e >= dearest else tuple([n for n, c in steps if c <= e])
+                    for e in range(8)
+                ]
+            )
         return got
 
     def jump_squares(self, start: int) -> list[int]:
