@@ -922,14 +922,16 @@ class Loadout:
     gone) and of whether it has an arms trauma (memoised by :func:`loadout`).
 
     ``configs``: every legal hand configuration (:func:`hand_configs`; shared lists:
-    read them, never change them); ``big``: the items that fill both hands (the Shield
-    and the two-handed weapons, EVA-9.1), as a bit mask by item index (None when an
-    item's code is not in the catalogue)."""
+    read them, never change them); ``masks``: each configuration as (the list, a bit
+    mask of its item indices, the tuple); ``big``: the items that fill both hands (the
+    Shield and the two-handed weapons, EVA-9.1), as a bit mask by item index (None when
+    an item's code is not in the catalogue)."""
 
-    __slots__ = ("big", "configs")
+    __slots__ = ("big", "configs", "masks")
 
     def __init__(self, u: Unit) -> None:
-        self.configs = hand_configs(u)
+        self.configs = configs = hand_configs(u)
+        self.masks = [(h, sum(1 << i for i in h), tuple(h)) for h in configs]
         try:
             self.big: int | None = sum(1 << i for i in range(len(u.items)) if _big(u, i))
         except KeyError:
@@ -973,27 +975,29 @@ class Held:
     def __init__(self, u: Unit, lo: Loadout) -> None:
         hands = u.hands
         big = lo.big
+        self.swap_hands = swap_hands = []
+        self.cheap_swap_hands = cheap = []
+        self.swap_costs = costs = {}
         if big is not None and all(0 <= i < len(u.items) for i in hands):
             # swap_cost by bit masks of item indices (EVA-9.3): 2 if an item that fills
             # both hands goes or comes, else the larger of the numbers going and coming
-            old = 0
-            for i in set(hands):
-                old |= 1 << i
-            swaps = []
-            for h in lo.configs:
+            old = sum(1 << i for i in set(hands))
+            for h, new, key in lo.masks:
                 if h != hands:
-                    new = 0
-                    for i in h:
-                        new |= 1 << i
+                    swap_hands.append(h)
                     if (old ^ new) & big:
-                        swaps.append((h, 2))
+                        costs[key] = 2
                     else:
-                        swaps.append((h, max((old & ~new).bit_count(), (new & ~old).bit_count())))
+                        costs[key] = cost = max((old & ~new).bit_count(), (new & ~old).bit_count())
+                        if cost <= 1:
+                            cheap.append(h)
         else:
-            swaps = [(h, swap_cost(u, h)) for h in lo.configs if h != hands]
-        self.swap_hands = [h for h, _cost in swaps]
-        self.cheap_swap_hands = [h for h, cost in swaps if cost <= 1]
-        self.swap_costs = {tuple(h): cost for h, cost in swaps}
+            for h, _new, key in lo.masks:
+                if h != hands:
+                    swap_hands.append(h)
+                    costs[key] = cost = swap_cost(u, h)
+                    if cost <= 1:
+                        cheap.append(h)
         self.shield = held_shield(u)
         self.reach = reach(u)
         self.ranged = [
