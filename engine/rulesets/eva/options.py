@@ -660,8 +660,11 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
     # taking the place of the refused one: ``moved`` maps a place to the number of the
     # candidate now there, where that is not the candidate of that number
     moved: dict[int, int] | None = None
+    # rng.randrange(n) of a random.Random is its _randbelow(n) for n > 0: the same
+    # draw, called directly (any other generator is asked through randrange)
+    below = rng._randbelow if type(rng) is random.Random else rng.randrange
     while n:
-        k = rng.randrange(n)
+        k = below(n)
         i = moved.get(k, k) if moved is not None else k
         ok: bool | None
         if i == 0:  # End: EVA-12.10
