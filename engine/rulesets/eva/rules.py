@@ -2274,18 +2274,10 @@ def _side_mark(state: EvaState, u: Unit) -> int:
     return u.side if shared and u.name in shared else -1
 
 
-def _acting(state: EvaState, side: int, ui: int) -> Unit | None:
-    """The Eva ``ui`` when it is the one being activated and ``side``'s, the game not
-    over and no decision awaited (the conditions :func:`check` and :func:`_active` set
-    for every action of an activation: EVA-5.1, EVA-5.4, EVA-1.1), else None."""
-    act = state.activation
-    if act is None or act.unit != ui or state.over or state.pending is not None or state.phase != BATTLE:
-        return None
-    units = state.units
-    if not 0 <= ui < len(units):
-        return None
-    u = units[ui]
-    return u if u.side == side else None
+# The resolvers of an activation's actions below first test, written out in each, the
+# conditions check() and _active() set for every such action: the game not over, no
+# decision awaited, the battle on (EVA-5.1), the action's Eva the one being activated
+# (EVA-5.4) and ``side``'s (EVA-1.1).
 
 
 def may_switch(act: Activation, cls: int) -> bool:
@@ -2297,7 +2289,8 @@ def may_switch(act: Activation, cls: int) -> bool:
 
 def _quick_move(state: EvaState, side: int, a: Move, dice: Dice) -> list | None:
     """A single step (EVA-8.2), resolved when it is certainly legal (see :func:`apply`;
-    :func:`_acting`, :func:`may_switch` and :func:`_note_class` written out)."""
+    the acting Eva's conditions, :func:`may_switch` and :func:`_note_class` written
+    out)."""
     act = state.activation
     ui = a.unit
     if act is None or act.unit != ui or state.over or state.pending is not None or state.phase != BATTLE:
@@ -2334,9 +2327,17 @@ def _quick_move(state: EvaState, side: int, a: Move, dice: Dice) -> list | None:
 
 def _quick_swap(state: EvaState, side: int, a: Swap, dice: Dice) -> list | None:
     """A swap to one of the Eva's other hand configurations (EVA-9.3), priced by its
-    :class:`Held`, resolved when it is certainly legal (see :func:`apply`)."""
-    u = _acting(state, side, a.unit)
-    if u is None:
+    :class:`Held`, resolved when it is certainly legal (see :func:`apply`; the
+    acting Eva's conditions written out)."""
+    act = state.activation
+    ui = a.unit
+    if act is None or act.unit != ui or state.over or state.pending is not None or state.phase != BATTLE:
+        return None
+    units = state.units
+    if not 0 <= ui < len(units):
+        return None
+    u = units[ui]
+    if u.side != side:
         return None
     hands = a.hands
     cost = held_facts(u).swap_costs.get(tuple(hands))  # a legal configuration, sorted
@@ -2359,12 +2360,18 @@ def _quick_swap(state: EvaState, side: int, a: Swap, dice: Dice) -> list | None:
 def _quick_stance(state: EvaState, side: int, a: Kneel | Stand, dice: Dice) -> list | None:
     """Kneeling or standing up (EVA-8.6), resolved when it is certainly legal (see
     :func:`apply`): free of an obligation to fight (EVA-12.10), on the ground, not
-    already so, within the switch limit (EVA-6.4), with 1 energy."""
-    u = _acting(state, side, a.unit)
-    if u is None:
-        return None
+    already so, within the switch limit (EVA-6.4), with 1 energy (the acting Eva's
+    conditions written out)."""
     act = state.activation
-    assert act is not None
+    ui = a.unit
+    if act is None or act.unit != ui or state.over or state.pending is not None or state.phase != BATTLE:
+        return None
+    units = state.units
+    if not 0 <= ui < len(units):
+        return None
+    u = units[ui]
+    if u.side != side:
+        return None
     kneel = type(a) is Kneel
     if (
         act.obligation
@@ -2389,13 +2396,21 @@ def _quick_stance(state: EvaState, side: int, a: Kneel | Stand, dice: Dice) -> l
 
 def _quick_end(state: EvaState, side: int, a: End, dice: Dice) -> list | None:
     """The end of an activation (EVA-6.6), resolved when it is certainly legal (see
-    :func:`apply`): free of an obligation to fight (EVA-12.10)."""
-    u = _acting(state, side, a.unit)
-    if u is None:
-        return None
+    :func:`apply`): free of an obligation to fight (EVA-12.10; the acting Eva's
+    conditions written out)."""
     act = state.activation
-    assert act is not None
-    if act.obligation:
+    ui = a.unit
+    if (
+        act is None
+        or act.unit != ui
+        or act.obligation
+        or state.over
+        or state.pending is not None
+        or state.phase != BATTLE
+    ):
+        return None
+    units = state.units
+    if not 0 <= ui < len(units) or units[ui].side != side:
         return None
     out: list = []
     end_activation(state, dice, out)  # its events marked (no other names a rolled round or the end names)
