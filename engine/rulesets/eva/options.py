@@ -491,15 +491,20 @@ def _random_deploy(state: EvaState, side: int, rng: random.Random) -> object | N
     i, squares = _deploy_squares(state, side)
     if i < 0:
         return None
-    hands = default_hands(state.units[i])
     terrain = rules.geo(state).terrain
     taken = {o.square for o in state.units if o.deployed}
-
-    def draw(k: int) -> tuple[object, bool]:
-        s = squares[k]
-        return Deploy(i, s, hands), terrain[s] < GREEN and s not in taken
-
-    return _draw(state, side, rng, len(squares), draw)
+    n = len(squares)
+    moved: dict[int, int] | None = None  # as in _draw
+    while n:
+        k = rng.randrange(n)
+        s = squares[moved.get(k, k) if moved is not None else k]
+        if terrain[s] < GREEN and s not in taken:
+            return Deploy(i, s, default_hands(state.units[i]))
+        n -= 1
+        if moved is None:
+            moved = {}
+        moved[k] = moved.get(n, n)
+    return None
 
 
 def _candidates(state: EvaState, side: int) -> list[object]:

@@ -2449,8 +2449,55 @@ def _quick_activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list
     return out
 
 
+def _quick_deploy(state: EvaState, side: int, a: Deploy, dice: Dice) -> list | None:
+    """The placing of an Eva (EVA-5.2), resolved when it is certainly legal (see
+    :func:`apply`): the deployment on, ``side`` to place, its Eva not yet on the board,
+    a square of its zone neither green nor blue nor holding an Eva, and hands that are
+    one of the Eva's legal configurations (EVA-9.1) once sorted."""
+    if state.over or state.pending is not None or state.phase != DEPLOY or side != state.placer:
+        return None
+    ui = a.unit
+    units = state.units
+    if not 0 <= ui < len(units):
+        return None
+    u = units[ui]
+    s = a.square
+    if u.side != side or u.deployed or not 0 <= s < N_SQ:
+        return None
+    if s // W not in (SOUTH_ROWS if state.zones[side] == 0 else NORTH_ROWS) or geo(state).terrain[s] >= GREEN:
+        return None
+    for o in units:
+        if o.deployed and o.square == s:
+            return None
+    hands = sorted(a.hands)
+    if hands not in loadout(u).configs:  # hand_configs lists every legal one, sorted
+        return None
+    out: list = []
+    u.square = s
+    u.deployed = True
+    u.hands = hands
+    if held_shield(u):
+        reveal(u, "shield", out)
+    out.append(ev.Deployed(unit=u.name, unit_side=u.side, square=SQUARE_NAMES[s], held=held_labels(u)))
+    other = 1 - side
+    for o in units:
+        if o.side == other and not o.deployed:
+            state.placer = other
+            break
+    else:
+        for o in units:
+            if o.side == side and not o.deployed:
+                break
+        else:
+            state.phase = BATTLE
+            start_round(state, dice, out)
+    _mark_shared(state, out)
+    return out
+
+
 #: Resolvers of the most frequent actions for :func:`apply`, by action type.
 _QUICK: dict[type, Any] = {
+    Deploy: _quick_deploy,
     Move: _quick_move,
     Swap: _quick_swap,
     Kneel: _quick_stance,
