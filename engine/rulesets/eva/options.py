@@ -578,7 +578,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
                         enemies.append((o, d))
                         if d == 1 and o.airborne == airborne:
                             engaged = True
-            elif d <= 400 and o.side != side and o.deployed and not o.destroyed:
+            elif o.side != side and d <= 400 and o.deployed and not o.destroyed:
                 enemies.append((o, d))
     except IndexError:  # a stray square far off the board (no game makes one): Eva by Eva
         enemies = []
@@ -602,7 +602,10 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         and not act.no_steps
         and (airborne or not u.kneeling)
     ):
-        steps = g.step_squares(here, airborne, act.accel)[energy if energy < 7 else 7]
+        by_energy = g._step_squares[airborne * 2 + act.accel][here] or g.step_squares(
+            here, airborne, act.accel
+        )
+        steps = by_energy[energy if energy < 7 else 7]
         if near:  # not onto another Eva (EVA-2.9)
             taken = [o.square for o in near]
             steps = [n for n in steps if n not in taken]
@@ -646,7 +649,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
                         tail.append(Fire(ui, j, item, burst=True))
                     if t.airborne:
                         tail.append(Fire(ui, j, item, aimed="wings"))
-    if energy >= 2 and not airborne and not u.pinned and "jumpjet" in equipment:
+    if "jumpjet" in equipment and energy >= 2 and not airborne and not u.pinned:
         occupied = {o.square for o in units if o.deployed and not o.destroyed}
         tail += [Jump(ui, s) for s in g.jump_squares(here) if s not in occupied]
     if rng is None:
