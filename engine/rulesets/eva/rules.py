@@ -1152,7 +1152,7 @@ def _single_step(state: EvaState, u: Unit, act: Activation, n: int) -> int | Non
     if u.kneeling and not airborne:
         return None
     here = u.square
-    g = geo(state)
+    g = _GEO.get(state.map_id) or geo(state)
     link = g.links[here].get(n)
     if link is None:
         return None
@@ -1161,8 +1161,14 @@ def _single_step(state: EvaState, u: Unit, act: Activation, n: int) -> int | Non
     if t >= GREEN:  # not a square to stop on, walking or flying (EVA-2.6, 2.7, 2.9)
         return None
     _n, diag, s1, s2 = link
-    cost = step_cost(t, diag, airborne, act.accel)
-    if cost is None or cost > u.energy:
+    # step_cost of a square neither green nor blue, written out
+    if diag:
+        cost = 6 if t == YELLOW and not airborne else 3
+    else:
+        cost = 4 if t == YELLOW and not airborne else 2
+    if act.accel:
+        cost = (cost + 1) // 2
+    if cost > u.energy:
         return None
     if diag:  # a flank is blocked by its colour, or by an Eva on the layer (checked below)
         wall = BLUE if airborne else GREEN
@@ -1172,7 +1178,7 @@ def _single_step(state: EvaState, u: Unit, act: Activation, n: int) -> int | Non
         b1 = b2 = False
     free = act.disengaged
     side = u.side
-    row = d2_row(here)
+    row = _D2_ROWS[here] or d2_row(here)
     try:
         # only an Eva next to it (D² ≤ 2) can be on n, on a flank or engaged with it;
         # every Eva's square indexes the table (-1, before deployment, the last place)
