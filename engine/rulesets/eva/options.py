@@ -554,63 +554,68 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
     energy = u.energy
     airborne = u.airborne
     here = u.square
-    held = rules.held_facts(u)
-    shield = held.shield
-    # one pass over the Evas on the board, by their squared distance from this one
-    # (EVA-3.1): the enemies within 20 squares (D² ≤ 400, the longest reach of any
-    # attack, EVA-3.2), whether it is engaged (EVA-12.2: an enemy on its layer,
-    # orthogonally adjacent) and the other Evas next to it (D² ≤ 2), the only ones
-    # that can stand in the way of a single step (EVA-2.9, EVA-8.4)
-    row = rules._D2_ROWS[here] or rules.d2_row(here)
-    enemies = []
-    near = []
-    engaged = False
-    try:
-        # every Eva's square indexes the table (-1, before deployment, the last place),
-        # so the distance comes first and only an Eva close enough is looked at further
-        for o in units:
-            d = row[o.square]
-            if d <= 2:
-                if o.deployed and not o.destroyed:  # on the board
-                    if o is not u:
-                        near.append(o)
-                    if o.side != side:
-                        enemies.append((o, d))
-                        if d == 1 and o.airborne == airborne:
-                            engaged = True
-            elif o.side != side and d <= 400 and o.deployed and not o.destroyed:
-                enemies.append((o, d))
-    except IndexError:  # a stray square far off the board (no game makes one): Eva by Eva
-        enemies = []
-        near = []
-        engaged = False
-        for o in units:
-            if o.deployed and not o.destroyed:  # on the board
-                d = row[o.square]
-                if d <= 400:
-                    if d <= 2 and o is not u:
-                        near.append(o)
-                    if o.side != side:
-                        enemies.append((o, d))
-                        if d == 1 and o.airborne == airborne:
-                            engaged = True
+    enemies: list[tuple[Any, int]] = []
+    near: list[Any] = []
+    engaged: bool | None
     steps: Sequence[int]
-    if (
-        energy >= 1
-        and not act.obligation
-        and not u.pinned
-        and not act.no_steps
-        and (airborne or not u.kneeling)
-    ):
-        by_energy = g._step_squares[airborne * 2 + act.accel][here] or g.step_squares(
-            here, airborne, act.accel
-        )
-        steps = by_energy[energy if energy < 7 else 7]
-        if near:  # not onto another Eva (EVA-2.9)
-            taken = [o.square for o in near]
-            steps = [n for n in steps if n not in taken]
-    else:
+    held: rules.Held | None
+    if energy < 1:
+        # out of energy the Eva has no step, swap, attack or jump to choose from, so
+        # neither the other Evas nor its hand facts are needed but for the Shield;
+        # whether it is engaged is found when a candidate needs it
+        held = None
+        shield = rules.held_shield(u)
+        engaged = None
         steps = ()
+    else:
+        held = rules.held_facts(u)
+        shield = held.shield
+        # one pass over the Evas on the board, by their squared distance from this one
+        # (EVA-3.1): the enemies within 20 squares (D² ≤ 400, the longest reach of any
+        # attack, EVA-3.2), whether it is engaged (EVA-12.2: an enemy on its layer,
+        # orthogonally adjacent) and the other Evas next to it (D² ≤ 2), the only ones
+        # that can stand in the way of a single step (EVA-2.9, EVA-8.4)
+        row = rules._D2_ROWS[here] or rules.d2_row(here)
+        engaged = False
+        try:
+            # every Eva's square indexes the table (-1, before deployment, the last place),
+            # so the distance comes first and only an Eva close enough is looked at further
+            for o in units:
+                d = row[o.square]
+                if d <= 2:
+                    if o.deployed and not o.destroyed:  # on the board
+                        if o is not u:
+                            near.append(o)
+                        if o.side != side:
+                            enemies.append((o, d))
+                            if d == 1 and o.airborne == airborne:
+                                engaged = True
+                elif o.side != side and d <= 400 and o.deployed and not o.destroyed:
+                    enemies.append((o, d))
+        except IndexError:  # a stray square far off the board (no game makes one): Eva by Eva
+            enemies.clear()
+            near.clear()
+            engaged = False
+            for o in units:
+                if o.deployed and not o.destroyed:  # on the board
+                    d = row[o.square]
+                    if d <= 400:
+                        if d <= 2 and o is not u:
+                            near.append(o)
+                        if o.side != side:
+                            enemies.append((o, d))
+                            if d == 1 and o.airborne == airborne:
+                                engaged = True
+        if not act.obligation and not u.pinned and not act.no_steps and (airborne or not u.kneeling):
+            by_energy = g._step_squares[airborne * 2 + act.accel][here] or g.step_squares(
+                here, airborne, act.accel
+            )
+            steps = by_energy[energy if energy < 7 else 7]
+            if near:  # not onto another Eva (EVA-2.9)
+                taken = [o.square for o in near]
+                steps = [n for n in steps if n not in taken]
+        else:
+            steps = ()
     singles: list[type] = []
     if energy >= 1 and not airborne:
         singles.append(Stand if u.kneeling else Kneel)
@@ -625,7 +630,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         singles.append(Detonate)
     if "accel" in equipment and not u.accel_used:
         singles.append(Accelerate)
-    swaps = held.swap_hands if energy >= 2 else held.cheap_swap_hands if energy == 1 else ()
+    swaps = () if held is None else held.swap_hands if energy >= 2 else held.cheap_swap_hands
     tail: list[object] = []
     if enemies:
         index = {id(o): j for j, o in enumerate(units)}
@@ -711,8 +716,12 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
             if kind is Kneel or kind is Stand:  # EVA-12.10, EVA-6.4
                 ok = not act.obligation and rules.may_switch(act, MOVEMENT)
             elif kind is Disengage:  # EVA-12.11
+                if engaged is None:
+                    engaged = rules.is_engaged(state, u)
                 ok = engaged
             elif kind is TakeOff:  # EVA-12.10, EVA-8.6, EVA-11.6, EVA-8.7, energy
+                if engaged is None:
+                    engaged = rules.is_engaged(state, u)
                 ok = (
                     not act.obligation
                     and not u.kneeling
