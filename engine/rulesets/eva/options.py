@@ -631,8 +631,9 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
     if "accel" in equipment and not u.accel_used:
         singles.append(Accelerate)
     swaps = () if held is None else held.swap_hands if energy >= 2 else held.cheap_swap_hands
-    tail: list[object] = []
+    tail: list[object] | tuple[()] = ()  # a list once there is something in it
     if enemies:
+        tail = []
         index = {id(o): j for j, o in enumerate(units)}
         if not act.melee_done and energy >= 3 and not shield:
             r2 = held.reach**2
@@ -656,7 +657,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
                         tail.append(Fire(ui, j, item, aimed="wings"))
     if "jumpjet" in equipment and energy >= 2 and not airborne and not u.pinned:
         occupied = {o.square for o in units if o.deployed and not o.destroyed}
-        tail += [Jump(ui, s) for s in g.jump_squares(here) if s not in occupied]
+        tail = [*tail, *[Jump(ui, s) for s in g.jump_squares(here) if s not in occupied]]
     if rng is None:
         return [
             End(ui),
