@@ -544,7 +544,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
     The candidates, in order: End; a single step to each square of ``steps``; an
     action of each class of ``singles`` (a stance, discarding the Shield, disengaging,
     the Wings, the D-Module, Acceleration); a swap to each hand configuration of
-    ``swaps``; then ``tail`` (attacks and jumps, built)."""
+    ``swaps``; the attacks of ``tail`` (built); a jump to each square of ``jumps``."""
     act = state.activation
     assert act is not None
     ui = act.unit
@@ -631,7 +631,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
     if "accel" in equipment and not u.accel_used:
         singles.append(Accelerate)
     swaps = () if held is None else held.swap_hands if energy >= 2 else held.cheap_swap_hands
-    tail: list[object] | tuple[()] = ()  # a list once there is something in it
+    tail: list[object] | tuple[()] = ()  # the attacks: a list once there is one
     if enemies:
         tail = []
         index = {id(o): j for j, o in enumerate(units)}
@@ -655,9 +655,10 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
                         tail.append(Fire(ui, j, item, burst=True))
                     if t.airborne:
                         tail.append(Fire(ui, j, item, aimed="wings"))
+    jumps: Sequence[int] = ()
     if "jumpjet" in equipment and energy >= 2 and not airborne and not u.pinned:
         occupied = {o.square for o in units if o.deployed and not o.destroyed}
-        tail = [*tail, *[Jump(ui, s) for s in g.jump_squares(here) if s not in occupied]]
+        jumps = [s for s in g.jump_squares(here) if s not in occupied]
     if rng is None:
         return [
             End(ui),
@@ -665,11 +666,13 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
             *[kind(ui) for kind in singles],
             *[Swap(ui, h) for h in swaps],
             *tail,
+            *[Jump(ui, s) for s in jumps],
         ]
     n_steps = len(steps)
     n_singles = len(singles)
     n_swaps = len(swaps)
-    n = 1 + n_steps + n_singles + n_swaps + len(tail)
+    n_tail = len(tail)
+    n = 1 + n_steps + n_singles + n_swaps + n_tail + len(jumps)
     # rejection sampling as from a list shrunk on each refusal, the last candidate
     # taking the place of the refused one: ``moved`` maps a place to the number of the
     # candidate now there, where that is not the candidate of that number
@@ -743,17 +746,17 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
             h = swaps[i]
             a = Swap(ui, h)
             ok = h != sorted(u.hands)
-        else:
-            a = tail[i - n_swaps]
-            if type(a) is Jump:
-                ok = True
+        elif (i := i - n_swaps) < n_tail:  # an attack: checked
+            a = tail[i]
+            try:
+                rules.check(state, side, a)
+            except IllegalAction:
+                ok = False
             else:
-                try:
-                    rules.check(state, side, a)
-                except IllegalAction:
-                    ok = False
-                else:
-                    ok = True
+                ok = True
+        else:  # a jump: its landing squares are those EVA-16.9 allows, but for other Evas
+            a = Jump(ui, jumps[i - n_tail])
+            ok = True
         if ok:
             return a
         n -= 1
