@@ -98,8 +98,15 @@ def _bad_name(name: str) -> bool:
     return any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in name)
 
 
+#: The encodings of rosters :func:`validate` found legal (a random game's rosters are
+#: checked when made and again when the game starts); emptied at 256 entries.
+_LEGAL: set[bytes] = set()
+_ROSTER_KEY = msgspec.msgpack.Encoder()
+
+
 def validate(r: Roster) -> list[Problem]:
-    """Every rule the roster breaks, in roster order; empty when it is legal.
+    """Every rule the roster breaks, in roster order; empty when it is legal (a roster
+    found legal once is known by its encoding; see :data:`_LEGAL`).
 
     Checks EVA-17.1 (budget), EVA-17.4 (four weapons), EVA-17.5 (one N2 Bomb,
     one Spear per Eva, one Lance per army, automatic fire only on rifles),
@@ -107,6 +114,22 @@ def validate(r: Roster) -> list[Problem]:
     pairs), EVA-17.9 (at least one Eva), and that names are present, printable
     and unique and every item exists in the catalogue (EVA-17.10).
     """
+    try:
+        key = _ROSTER_KEY.encode(r)
+    except (TypeError, msgspec.EncodeError):  # something in it not encodable: no memo
+        return _problems(r)
+    if key in _LEGAL:
+        return []
+    out = _problems(r)
+    if not out:
+        if len(_LEGAL) >= 256:
+            _LEGAL.clear()
+        _LEGAL.add(key)
+    return out
+
+
+def _problems(r: Roster) -> list[Problem]:
+    """:func:`validate`, worked out."""
     out: list[Problem] = []
     if not r.evas:
         out.append(Problem("EVA-17.9", N_("An army needs at least one Eva.")))
