@@ -2352,10 +2352,12 @@ def _quick_swap(state: EvaState, side: int, a: Swap, dice: Dice) -> list | None:
     out: list = []
     u.energy -= cost
     u.hands = list(hands)
-    if held_shield(u):
+    items = u.items
+    held = [items[i].code for i in hands]  # held_labels, which also tell held_shield
+    if "shield" in held:
         reveal(u, "shield", out)
     m = _side_mark(state, u)
-    out.append(ev.Swapped(unit=u.name, unit_side=m, held=held_labels(u)))
+    out.append(ev.Swapped(unit=u.name, unit_side=m, held=held))
     out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=cost))
     _after_action(state, dice, out)
     if len(out) > 2:  # more than its own two events
