@@ -2324,7 +2324,9 @@ def _quick_move(state: EvaState, side: int, a: Move, dice: Dice) -> list | None:
         act.switches += 1
     act.last_class = MOVEMENT
     act.stepped = True
-    m = _side_mark(state, u)
+    hit = _SHARED.get(id(units))  # _side_mark, written out
+    shared = hit[1] if hit is not None and hit[0] is units else _shared_names(state)
+    m = u.side if shared and u.name in shared else -1
     return [
         ev.Moved(unit=u.name, unit_side=m, path=[SQUARE_NAMES[path[0]], SQUARE_NAMES[to]]),
         ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=cost),
@@ -2356,7 +2358,9 @@ def _quick_swap(state: EvaState, side: int, a: Swap, dice: Dice) -> list | None:
     held = [items[i].code for i in hands]  # held_labels, which also tell held_shield
     if "shield" in held:
         reveal(u, "shield", out)
-    m = _side_mark(state, u)
+    hit = _SHARED.get(id(units))  # _side_mark, written out
+    shared = hit[1] if hit is not None and hit[0] is units else _shared_names(state)
+    m = u.side if shared and u.name in shared else -1
     out.append(ev.Swapped(unit=u.name, unit_side=m, held=held))
     out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=cost))
     _after_action(state, dice, out)
