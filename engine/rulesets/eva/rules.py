@@ -1152,6 +1152,8 @@ def _single_step(state: EvaState, u: Unit, act: Activation, n: int) -> int | Non
     if u.kneeling and not airborne:
         return None
     here = u.square
+    if not 0 <= here < N_SQ:
+        return None
     g = _GEO.get(state.map_id) or geo(state)
     link = g.links[here].get(n)
     if link is None:
