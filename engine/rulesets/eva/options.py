@@ -554,6 +554,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
     energy = u.energy
     airborne = u.airborne
     here = u.square
+    equipment = u.equipment
     enemies: list[tuple[Any, int]] = []
     near: list[Any] = []
     engaged: bool | None
@@ -568,7 +569,11 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         engaged = None
         steps = ()
     else:
-        held = rules.held_facts(u)
+        held = rules._HELD.get(  # rules.held_facts, its memo read here first
+            rules._ITEMS_KEY.encode(
+                (u.items, u.hands, bool(u.traumas) and u.trauma("arms"), "arms" in equipment)
+            )
+        ) or rules.held_facts(u)
         shield = held.shield
         # one pass over the Evas on the board, by their squared distance from this one
         # (EVA-3.1): the enemies within 20 squares (D² ≤ 400, the longest reach of any
@@ -623,7 +628,6 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         singles.append(Discard)
     if not act.disengage_tried:
         singles.append(Disengage)
-    equipment = u.equipment
     if "wings" in equipment:
         singles.append(Land if airborne else TakeOff)
     if "dmodule" in equipment:

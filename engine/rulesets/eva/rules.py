@@ -2365,7 +2365,8 @@ def _quick_swap(state: EvaState, side: int, a: Swap, dice: Dice) -> list | None:
     m = u.side if shared and u.name in shared else -1
     out.append(ev.Swapped(unit=u.name, unit_side=m, held=held))
     out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=cost))
-    _after_action(state, dice, out)
+    if u.destroyed:  # _after_action (the active Eva is u)
+        _after_action(state, dice, out)
     if len(out) > 2:  # more than its own two events
         _mark_shared(state, out)
     return out
@@ -2402,7 +2403,8 @@ def _quick_stance(state: EvaState, side: int, a: Kneel | Stand, dice: Dice) -> l
     m = _side_mark(state, u)
     out.append(ev.Stance(unit=u.name, unit_side=m, kneeling=kneel))
     out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=1))
-    _after_action(state, dice, out)
+    if u.destroyed:  # _after_action (the active Eva is u)
+        _after_action(state, dice, out)
     if len(out) > 2:  # more than its own two events
         _mark_shared(state, out)
     return out
