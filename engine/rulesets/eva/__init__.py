@@ -20,6 +20,10 @@ from engine.rulesets.eva.state import EvaSetup, EvaState
 __all__ = ["RULESET", "EvaRuleset"]
 
 
+#: options.random_action under a name the class body does not hide (its method
+#: ``options`` does).
+_random_action = options.random_action
+
 #: The summary as saves of earlier builds carry it (still shown in the reader's language).
 OLDER_SUMMARY = N_("{map}, round {round}, Evas {a} v {b}")
 
@@ -38,8 +42,8 @@ class EvaRuleset:
     def new_state(self, setup: EvaSetup, dice: Dice) -> tuple[EvaState, list]:
         return rules.new_state(setup, dice)
 
-    def to_act(self, state: EvaState) -> frozenset[int]:
-        return rules.to_act(state)
+    #: Who must decide now (:func:`rules.to_act`, called directly: selfplay asks at every action).
+    to_act = staticmethod(rules.to_act)
 
     def options(self, state: EvaState, side: int) -> options.EvaOptions:
         return options.options(state, side)
@@ -47,12 +51,12 @@ class EvaRuleset:
     def legal_actions(self, state: EvaState, side: int) -> list[object]:
         return options.legal_actions(state, side)
 
-    def random_action(self, state: EvaState, side: int, rng: random.Random) -> object | None:
-        """A uniformly random legal action (for selfplay and the simplest bot)."""
-        return options.random_action(state, side, rng)
+    #: A uniformly random legal action, for selfplay and the simplest bot
+    #: (:func:`options.random_action`, called directly).
+    random_action = staticmethod(_random_action)
 
-    def apply(self, state: EvaState, side: int, action: object, dice: Dice) -> list:
-        return rules.apply(state, side, action, dice)
+    #: Check and resolve an action (:func:`rules.apply`, called directly).
+    apply = staticmethod(rules.apply)
 
     def check(self, state: EvaState, side: int, action: object) -> None:
         """Raise IllegalAction if the action is not allowed now (no change)."""

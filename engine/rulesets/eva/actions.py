@@ -182,13 +182,13 @@ ACTION_TYPES = (
 # ---------------------------------------------------------------------------
 def sq(i: int) -> str:
     """Flat index → square name (EVA-2.2)."""
-    if 0 <= i < len(_SQUARE_NAMES):
-        return _SQUARE_NAMES[i]
+    if 0 <= i < len(SQUARE_NAMES):
+        return SQUARE_NAMES[i]
     return square_name(i % W + 1, i // W + 1)
 
 
 #: The names of the board's squares by flat index.
-_SQUARE_NAMES = [square_name(i % W + 1, i // W + 1) for i in range(W * 30)]
+SQUARE_NAMES = [square_name(i % W + 1, i // W + 1) for i in range(W * 30)]
 
 
 def item_name(state: EvaState, unit: int, i: int, among: list[int] | None = None) -> str:

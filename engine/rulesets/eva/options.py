@@ -8,7 +8,9 @@ each modifier itemised), so neither a UI nor a bot computes a rule.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 import msgspec
 
@@ -38,7 +40,8 @@ from engine.rulesets.eva.actions import (
     TakeOff,
 )
 from engine.rulesets.eva.catalog import WEAPONS
-from engine.rulesets.eva.state import BATTLE, DEPLOY, ZONE, EvaState
+from engine.rulesets.eva.scenario import BLUE, GREEN
+from engine.rulesets.eva.state import BATTLE, DEPLOY, MOVEMENT, NONE, ZONE, EvaState
 
 __all__ = [
     "EvaOptions",
@@ -169,56 +172,9 @@ class EvaOptions(msgspec.Struct):
     default: str = ""
 
 
-_CONFIGS: dict[tuple, list[list[int]]] = {}
-
-
 def _configs(u) -> list[list[int]]:
-    """rules.hand_configs, memoised on what the Eva carries (a pure function of it).
-    The lists are shared: read them, never change them."""
-    key = (tuple((it.code, it.gone) for it in u.items), u.trauma("arms"))
-    got = _CONFIGS.get(key)
-    if got is None:
-        if len(_CONFIGS) >= 4096:  # bounded like _HELD: a long run meets many loadouts
-            _CONFIGS.clear()
-        got = _CONFIGS[key] = rules.hand_configs(u)
-    return got
-
-
-class _Held:
-    """What an Eva may do with what it carries and holds, a pure function of its items,
-    arms trauma, hands and Extended Arms (memoised by :func:`_held`).
-
-    ``swaps``: every other hand configuration with its swap cost (EVA-9.3);
-    ``shield``: it holds the Shield (EVA-9.1 d); ``reach`` in squares (EVA-3.6);
-    ``ranged``: the ranged weapons in hand, as (item index, weapon)."""
-
-    __slots__ = ("ranged", "reach", "shield", "swaps")
-
-    def __init__(self, u) -> None:
-        self.swaps = [(h, rules.swap_cost(u, h)) for h in _configs(u) if h != u.hands]
-        self.shield = rules.held_shield(u)
-        self.reach = rules.reach(u)
-        self.ranged = [
-            (i, w)
-            for i in u.hands
-            if (w := WEAPONS.get(u.items[i].code)) is not None and w.damage is not None
-        ]
-
-
-_HELD: dict[bytes, _Held] = {}
-_KEY = msgspec.msgpack.Encoder()
-
-
-def _held(u) -> _Held:
-    """:class:`_Held` of an Eva, memoised on its items, hands, traumas and equipment
-    (their encoding is the key: cheaper to build than a tuple of their fields)."""
-    key = _KEY.encode((u.items, u.hands, u.traumas, u.equipment))
-    got = _HELD.get(key)
-    if got is None:
-        if len(_HELD) >= 4096:
-            _HELD.clear()
-        got = _HELD[key] = _Held(u)
-    return got
+    """rules.hand_configs of an Eva, memoised (see :class:`rules.Loadout`)."""
+    return rules.loadout(u).configs
 
 
 def default_hands(u) -> list[int]:
@@ -438,19 +394,118 @@ def legal_actions(state: EvaState, side: int) -> list[object]:
 def random_action(state: EvaState, side: int, rng: random.Random) -> object | None:
     """A uniformly random member of :func:`legal_actions`, found by checking
     candidates in random order until one is legal (rejection sampling: far cheaper
-    than checking them all). None when ``side`` has no legal action."""
+    than checking them all). None when ``side`` has no legal action.
+
+    The draws are those from a list of every candidate of :func:`_candidates`, each
+    refused one replaced by the last. Where the way the candidates were built
+    already decides a candidate, no check is run: during an activation
+    (:func:`_in_activation`, built only when drawn, with their verdicts), at the
+    choice of an Eva to activate (every candidate is legal) and in the deployment
+    (a square is refused only for its colour or an Eva on it). Every other candidate
+    is checked by :func:`rules.check`. Either way the verdict is the rules', so the
+    choice is the same."""
+    if state.pending is None and not state.over:
+        act = state.activation
+        phase = state.phase
+        if act is not None:
+            if phase == BATTLE:
+                if side != state.units[act.unit].side:  # not one of rules.to_act
+                    return None
+                return _in_activation(state, side, rng)
+        elif phase == BATTLE:
+            if side != state.turn:  # not one of rules.to_act
+                return None
+            # each Eva of the side on the board and not yet activated this round, the
+            # Berserk roll where it may make one: all legal (EVA-5.4, EVA-16.7); drawn
+            # by number (~i for a Berserk roll), the one drawn built
+            picks = []
+            for i, u in enumerate(state.units):
+                if u.side == side and not u.activated and u.deployed and not u.destroyed:
+                    picks.append(i)
+                    if u.armour <= 6 and rules.berserk_eligible(u):
+                        picks.append(~i)
+            if not picks:
+                return None
+            i = picks[rng.randrange(len(picks))]
+            return Activate(i) if i >= 0 else Activate(~i, True)
+        elif phase == DEPLOY and side == state.placer:
+            return _random_deploy(state, side, rng)
     cands = _candidates(state, side)
-    check = rules.check
-    while cands:
-        k = rng.randrange(len(cands))
-        a = cands[k]
-        try:
-            check(state, side, a)
-        except IllegalAction:
-            cands[k] = cands[-1]
-            cands.pop()
-        else:
+    return _draw(state, side, rng, len(cands), lambda i: (cands[i], None))
+
+
+def _draw(state: EvaState, side: int, rng: random.Random, n: int, draw) -> object | None:
+    """Rejection sampling from ``n`` candidates: ``draw(i)`` gives candidate ``i`` and
+    its verdict (None: ask :func:`rules.check`). The candidates are drawn as from a
+    list shrunk on each refusal, the last one taking the place of the refused one:
+    ``moved`` maps a place to the candidate now there, where that is not the
+    candidate of that number."""
+    moved: dict[int, int] = {}
+    while n:
+        k = rng.randrange(n)
+        a, ok = draw(moved.get(k, k))
+        if ok is None:
+            try:
+                rules.check(state, side, a)
+            except IllegalAction:
+                ok = False
+            else:
+                ok = True
+        if ok:
             return a
+        n -= 1
+        moved[k] = moved.get(n, n)
+    return None
+
+
+def _activations(state: EvaState, side: int) -> list[object]:
+    """The activations ``side`` may choose between: each of its Evas on the board and
+    not yet activated this round, with a Berserk roll where it may make one."""
+    acts: list[object] = []
+    for i, u in enumerate(state.units):
+        if u.side == side and u.deployed and not u.destroyed and not u.activated:
+            acts.append(Activate(i))
+            if u.armour <= 6 and rules.berserk_eligible(u):
+                acts.append(Activate(i, True))
+    return acts
+
+
+#: The squares of the south zone (rows 1-3) and of the north zone (rows 28-30), EVA-5.2.
+_ZONE_SQUARES = (
+    tuple(y * W + x for y in range(0, 3) for x in range(W)),
+    tuple(y * W + x for y in range(27, 30) for x in range(W)),
+)
+
+
+def _deploy_squares(state: EvaState, side: int) -> tuple[int, tuple[int, ...]]:
+    """The next Eva ``side`` deploys (-1 when none is left) and the squares of its
+    deployment zone (EVA-5.2), in order."""
+    for i, u in enumerate(state.units):
+        if u.side == side and not u.deployed:
+            return i, _ZONE_SQUARES[0 if state.zones[side] == 0 else 1]
+    return -1, ()
+
+
+def _random_deploy(state: EvaState, side: int, rng: random.Random) -> object | None:
+    """:func:`random_action` in the deployment, when ``side`` places an Eva: with the
+    default hands (a legal configuration) on a square of its zone, which the rules
+    refuse only when it is green or blue or holds an Eva (EVA-5.2)."""
+    i, squares = _deploy_squares(state, side)
+    if i < 0:
+        return None
+    terrain = rules.geo(state).terrain
+    taken = {o.square for o in state.units if o.deployed}
+    n = len(squares)
+    moved: dict[int, int] | None = None  # as in _draw
+    while n:
+        k = rng.randrange(n)
+        s = squares[moved.get(k, k) if moved is not None else k]
+        if terrain[s] < GREEN and s not in taken:
+            return Deploy(i, s, default_hands(state.units[i]))
+        n -= 1
+        if moved is None:
+            moved = {}
+        moved[k] = moved.get(n, n)
     return None
 
 
@@ -467,96 +522,251 @@ def _candidates(state: EvaState, side: int) -> list[object]:
     if state.phase == ZONE:
         return [ChooseZone("south"), ChooseZone("north")]
     if state.phase == DEPLOY:
-        out: list[object] = []
-        for i, u in enumerate(state.units):
-            if u.side != side or u.deployed:
-                continue
-            hands = default_hands(u)
-            rows = range(0, 3) if state.zones[side] == 0 else range(27, 30)
-            out += [Deploy(i, y * W + x, hands) for y in rows for x in range(W)]
-            break
-        return out
+        i, squares = _deploy_squares(state, side)
+        if i < 0:
+            return []
+        hands = default_hands(state.units[i])
+        return [Deploy(i, s, hands) for s in squares]
     if state.activation is None:
-        acts: list[object] = []
-        for i, u in enumerate(state.units):
-            if u.side == side and u.on_board and not u.activated:
-                acts.append(Activate(i))
-                if rules.berserk_eligible(u):
-                    acts.append(Activate(i, True))
-        return acts
-    return _activation_candidates(state, side)
+        return _activations(state, side)
+    return _in_activation(state, side, None)
 
 
-def _activation_candidates(state: EvaState, side: int) -> list[object]:
-    """Candidate actions of the active Eva, pre-filtered on cheap facts."""
+def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any:
+    """The candidate actions of the active Eva: a cheap superset of its legal actions,
+    pre-filtered on cheap facts. With ``rng`` None, all of them, in the order of
+    :func:`legal_actions`; else :func:`random_action`'s choice among them, building
+    only the candidates drawn and deciding most of them by the facts they were built
+    on (the rules' verdict: each test below names the conditions of the check that the
+    building of the candidate does not already guarantee; attacks are checked).
+
+    The battle is on, no decision is pending and ``side`` owns the active Eva. The
+    facts are worked out afresh at each call and never kept.
+
+    The candidates, in order: End; a single step to each square of ``steps``; an
+    action of each class of ``singles`` (a stance, discarding the Shield, disengaging,
+    the Wings, the D-Module, Acceleration); a swap to each hand configuration of
+    ``swaps``; the attacks of ``tail`` (built); a jump to each square of ``jumps``."""
     act = state.activation
     assert act is not None
     ui = act.unit
     units = state.units
     u = units[ui]
-    g = rules.geo(state)
+    g = rules._GEO.get(state.map_id) or rules.geo(state)
     energy = u.energy
     airborne = u.airborne
     here = u.square
-    held = _held(u)
-    shield = held.shield
-    # facts every group of candidates below shares: the occupied squares, and the
-    # enemies on the board with their squared distance
-    occupied = set()
-    enemies = []
-    d2 = rules.d2
-    for j, o in enumerate(units):
-        if o.deployed and not o.destroyed:  # on the board
-            occupied.add(o.square)
-            if o.side != side:
-                enemies.append((j, o, d2(here, o.square)))
-    out: list[object] = [End(ui)]
-    if (
-        energy >= 1
-        and not act.obligation
-        and not u.pinned
-        and not act.no_steps
-        and (airborne or not u.kneeling)
-    ):
-        out += [
-            Move(ui, [here, n])
-            for n, cost in g.steps(airborne, act.accel)[here]
-            if cost <= energy and n not in occupied
-        ]
+    equipment = u.equipment
+    enemies: list[tuple[Any, int]] = []
+    near: list[Any] = []
+    engaged: bool | None
+    steps: Sequence[int]
+    held: rules.Held | None
+    if energy < 1:
+        # out of energy the Eva has no step, swap, attack or jump to choose from, so
+        # neither the other Evas nor its hand facts are needed but for the Shield;
+        # whether it is engaged is found when a candidate needs it
+        held = None
+        shield = rules.held_shield(u)
+        engaged = None
+        steps = ()
+    else:
+        held = rules._HELD.get(  # rules.held_facts, its memo read here first
+            rules._ITEMS_KEY.encode(
+                (u.items, u.hands, bool(u.traumas) and u.trauma("arms"), "arms" in equipment)
+            )
+        ) or rules.held_facts(u)
+        shield = held.shield
+        # one pass over the Evas on the board, by their squared distance from this one
+        # (EVA-3.1): the enemies within 20 squares (D² ≤ 400, the longest reach of any
+        # attack, EVA-3.2), whether it is engaged (EVA-12.2: an enemy on its layer,
+        # orthogonally adjacent) and the other Evas next to it (D² ≤ 2), the only ones
+        # that can stand in the way of a single step (EVA-2.9, EVA-8.4)
+        row = rules._D2_ROWS[here] or rules.d2_row(here)
+        engaged = False
+        try:
+            # every Eva's square indexes the table (-1, before deployment, the last place),
+            # so the distance comes first and only an Eva close enough is looked at further
+            for o in units:
+                d = row[o.square]
+                if d <= 2:
+                    if o.deployed and not o.destroyed:  # on the board
+                        if o is not u:
+                            near.append(o)
+                        if o.side != side:
+                            enemies.append((o, d))
+                            if d == 1 and o.airborne == airborne:
+                                engaged = True
+                elif o.side != side and d <= 400 and o.deployed and not o.destroyed:
+                    enemies.append((o, d))
+        except IndexError:  # a stray square far off the board (no game makes one): Eva by Eva
+            enemies.clear()
+            near.clear()
+            engaged = False
+            for o in units:
+                if o.deployed and not o.destroyed:  # on the board
+                    d = row[o.square]
+                    if d <= 400:
+                        if d <= 2 and o is not u:
+                            near.append(o)
+                        if o.side != side:
+                            enemies.append((o, d))
+                            if d == 1 and o.airborne == airborne:
+                                engaged = True
+        if not act.obligation and not u.pinned and not act.no_steps and (airborne or not u.kneeling):
+            by_energy = g._step_squares[airborne * 2 + act.accel][here] or g.step_squares(
+                here, airborne, act.accel
+            )
+            steps = by_energy[energy if energy < 7 else 7]
+            if near:  # not onto another Eva (EVA-2.9)
+                taken = [o.square for o in near]
+                steps = [n for n in steps if n not in taken]
+        else:
+            steps = ()
+    singles: list[type] = []
     if energy >= 1 and not airborne:
-        out.append(Stand(ui) if u.kneeling else Kneel(ui))
+        singles.append(Stand if u.kneeling else Kneel)
     if shield:
-        out.append(Discard(ui))
+        singles.append(Discard)
     if not act.disengage_tried:
-        out.append(Disengage(ui))
-    if u.has("wings"):
-        out.append(Land(ui) if airborne else TakeOff(ui))
-    if u.has("dmodule"):
-        out.append(Detonate(ui))
-    if u.has("accel") and not u.accel_used:
-        out.append(Accelerate(ui))
-    if energy >= 1:
-        out += [Swap(ui, h) for h, cost in held.swaps if cost <= energy]
-    if not act.melee_done and energy >= 3 and not shield:
-        r2 = held.reach**2
-        out += [Melee(ui, j) for j, t, dist in enemies if t.airborne == airborne and dist <= r2]
-    if energy >= 1:
-        tried = act.neutralise_tried
-        out += [Neutralise(ui, j) for j, _t, dist in enemies if dist <= 400 and j not in tried]
-    if not u.berserk and not act.obligation and energy >= 2:
-        for item, w in held.ranged:
-            if item not in act.hands_at_start or item in act.fired:
-                continue
-            for j, t, dist in enemies:
-                band = rules.band_of(dist)
-                if band == rules.OUT or w.damage[band] == 0:
+        singles.append(Disengage)
+    if "wings" in equipment:
+        singles.append(Land if airborne else TakeOff)
+    if "dmodule" in equipment:
+        singles.append(Detonate)
+    if "accel" in equipment and not u.accel_used:
+        singles.append(Accelerate)
+    swaps = () if held is None else held.swap_hands if energy >= 2 else held.cheap_swap_hands
+    tail: list[object] | tuple[()] = ()  # the attacks: a list once there is one
+    if enemies:
+        tail = []
+        index = {id(o): j for j, o in enumerate(units)}
+        if not act.melee_done and energy >= 3 and not shield:
+            r2 = held.reach**2
+            tail += [Melee(ui, index[id(t)]) for t, dist in enemies if t.airborne == airborne and dist <= r2]
+        if energy >= 1:
+            tried = act.neutralise_tried
+            tail += [Neutralise(ui, j) for t, _dist in enemies if (j := index[id(t)]) not in tried]
+        if not u.berserk and not act.obligation and energy >= 2:
+            for item, w in held.ranged:
+                if item not in act.hands_at_start or item in act.fired:
                     continue
-                out.append(Fire(ui, j, item))
-                out.append(Fire(ui, j, item, aimed="legs"))
-                if u.items[item].auto:
-                    out.append(Fire(ui, j, item, burst=True))
-                if t.airborne:
-                    out.append(Fire(ui, j, item, aimed="wings"))
-    if energy >= 2 and not airborne and not u.pinned and u.has("jumpjet"):
-        out += [Jump(ui, s) for s in g.jump_squares(here) if s not in occupied]
-    return out
+                for t, dist in enemies:
+                    if w.damage[rules.band_of(dist)] == 0:
+                        continue
+                    j = index[id(t)]
+                    tail.append(Fire(ui, j, item))
+                    tail.append(Fire(ui, j, item, aimed="legs"))
+                    if u.items[item].auto:
+                        tail.append(Fire(ui, j, item, burst=True))
+                    if t.airborne:
+                        tail.append(Fire(ui, j, item, aimed="wings"))
+    jumps: Sequence[int] = ()
+    if "jumpjet" in equipment and energy >= 2 and not airborne and not u.pinned:
+        occupied = {o.square for o in units if o.deployed and not o.destroyed}
+        jumps = [s for s in g.jump_squares(here) if s not in occupied]
+    if rng is None:
+        return [
+            End(ui),
+            *[Move(ui, [here, n]) for n in steps],
+            *[kind(ui) for kind in singles],
+            *[Swap(ui, h) for h in swaps],
+            *tail,
+            *[Jump(ui, s) for s in jumps],
+        ]
+    n_steps = len(steps)
+    n_singles = len(singles)
+    n_swaps = len(swaps)
+    n_tail = len(tail)
+    n = 1 + n_steps + n_singles + n_swaps + n_tail + len(jumps)
+    # rejection sampling as from a list shrunk on each refusal, the last candidate
+    # taking the place of the refused one: ``moved`` maps a place to the number of the
+    # candidate now there, where that is not the candidate of that number
+    moved: dict[int, int] | None = None
+    # rng.randrange(n) of a random.Random is its _randbelow(n) for n > 0: the same
+    # draw, called directly (any other generator is asked through randrange)
+    below = rng._randbelow if type(rng) is random.Random else rng.randrange
+    while n:
+        k = below(n)
+        i = moved.get(k, k) if moved is not None else k
+        ok: bool | None
+        if i == 0:  # End: EVA-12.10
+            a: object = End(ui)
+            ok = not act.obligation
+        elif (i := i - 1) < n_steps:
+            # a single step: EVA-6.4, EVA-8.7, no stop on green (EVA-2.9), a diagonal
+            # squeeze (EVA-8.4)
+            to = steps[i]
+            a = Move(ui, [here, to])
+            terrain = g.terrain
+            if (
+                (act.last_class not in (NONE, MOVEMENT) and act.switches >= 1)  # EVA-6.4
+                or (engaged and not act.disengaged)
+                or terrain[to] == GREEN
+            ):
+                ok = False
+            else:
+                _to, diag, s1, s2 = g.links[here][to]
+                if diag:
+                    wall = BLUE if airborne else GREEN
+                    b1 = terrain[s1] >= wall
+                    b2 = terrain[s2] >= wall
+                    for o in near:  # a flank blocked by an Eva on the layer
+                        if o.airborne == airborne:
+                            if o.square == s1:
+                                b1 = True
+                            elif o.square == s2:
+                                b2 = True
+                    ok = not (b1 and b2)
+                else:
+                    ok = True
+        elif (i := i - n_steps) < n_singles:
+            kind = singles[i]
+            a = kind(ui)
+            if kind is Kneel or kind is Stand:  # EVA-12.10, EVA-6.4
+                ok = not act.obligation and rules.may_switch(act, MOVEMENT)
+            elif kind is Disengage:  # EVA-12.11
+                if engaged is None:
+                    engaged = rules.is_engaged(state, u)
+                ok = engaged
+            elif kind is TakeOff:  # EVA-12.10, EVA-8.6, EVA-11.6, EVA-8.7, energy
+                if engaged is None:
+                    engaged = rules.is_engaged(state, u)
+                ok = (
+                    not act.obligation
+                    and not u.kneeling
+                    and not u.trauma("wings")
+                    and not act.no_steps
+                    and (not engaged or act.disengaged)
+                    and energy >= 1
+                )
+            elif kind is Land:  # EVA-12.10, energy
+                ok = not act.obligation and energy >= 1
+            elif kind is Detonate:  # energy
+                ok = energy >= 3
+            elif kind is Accelerate:  # EVA-16.11
+                ok = not act.stepped
+            else:  # Discard: a candidate only when the Shield is held
+                ok = True
+        elif (i := i - n_singles) < n_swaps:  # EVA-9.3: not what it already holds
+            h = swaps[i]
+            a = Swap(ui, h)
+            ok = h != sorted(u.hands)
+        elif (i := i - n_swaps) < n_tail:  # an attack: checked
+            a = tail[i]
+            try:
+                rules.check(state, side, a)
+            except IllegalAction:
+                ok = False
+            else:
+                ok = True
+        else:  # a jump: its landing squares are those EVA-16.9 allows, but for other Evas
+            a = Jump(ui, jumps[i - n_tail])
+            ok = True
+        if ok:
+            return a
+        n -= 1
+        if moved is None:
+            moved = {}
+        moved[k] = moved.get(n, n)
+    return None

@@ -10,9 +10,14 @@ from engine.rulesets.eva.roster import EvaEntry, Roster, WeaponEntry, eva_cost, 
 __all__ = ["random_roster"]
 
 
+#: The catalogue's weapon and equipment codes, in catalogue order (what is drawn from).
+_WEAPON_CODES = list(WEAPONS)
+_EQUIPMENT_CODES = list(EQUIPMENT)
+
+
 def _random_eva(rng: random.Random, name: str, lance_taken: bool) -> EvaEntry:
     weapons: list[WeaponEntry] = []
-    codes = list(WEAPONS)
+    codes = _WEAPON_CODES
     for _ in range(rng.randint(1, 4)):
         code = rng.choice(codes)
         if code == "n2" and any(w.code == "n2" for w in weapons):
@@ -24,7 +29,7 @@ def _random_eva(rng: random.Random, name: str, lance_taken: bool) -> EvaEntry:
         auto = WEAPONS[code].auto_points is not None and rng.random() < 0.5
         weapons.append(WeaponEntry(code, auto))
     equipment: list[str] = []
-    for code in rng.sample(list(EQUIPMENT), rng.randint(0, 3)):
+    for code in rng.sample(_EQUIPMENT_CODES, rng.randint(0, 3)):
         if any((code == a and b in equipment) or (code == b and a in equipment) for a, b in INCOMPATIBLE):
             continue
         equipment.append(code)

@@ -71,10 +71,19 @@ def weapon_cost(w: WeaponEntry) -> int:
 def eva_cost(e: EvaEntry) -> int:
     """Points of one Eva: base 100 + weapons + AT level + equipment (EVA-17.2).
     Unknown items and AT levels count 0 (they are reported by :func:`validate`)."""
-    cost = BASE_COST + sum(weapon_cost(w) for w in e.weapons)
+    cost = BASE_COST
+    for w in e.weapons:  # weapon_cost, inline: a roster's cost is added up often
+        cat = WEAPONS.get(w.code)
+        if cat is not None:
+            cost += cat.points
+            if w.auto and cat.auto_points:
+                cost += cat.auto_points
     if 0 <= e.at < len(AT_COST):
         cost += AT_COST[e.at]
-    cost += sum(EQUIPMENT[c].points for c in e.equipment if c in EQUIPMENT)
+    for c in e.equipment:
+        item = EQUIPMENT.get(c)
+        if item is not None:
+            cost += item.points
     return cost
 
 
@@ -89,8 +98,15 @@ def _bad_name(name: str) -> bool:
     return any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in name)
 
 
+#: The encodings of rosters :func:`validate` found legal (a random game's rosters are
+#: checked when made and again when the game starts); emptied at 256 entries.
+_LEGAL: set[bytes] = set()
+_ROSTER_KEY = msgspec.msgpack.Encoder()
+
+
 def validate(r: Roster) -> list[Problem]:
-    """Every rule the roster breaks, in roster order; empty when it is legal.
+    """Every rule the roster breaks, in roster order; empty when it is legal (a roster
+    found legal once is known by its encoding; see :data:`_LEGAL`).
 
     Checks EVA-17.1 (budget), EVA-17.4 (four weapons), EVA-17.5 (one N2 Bomb,
     one Spear per Eva, one Lance per army, automatic fire only on rifles),
@@ -98,6 +114,22 @@ def validate(r: Roster) -> list[Problem]:
     pairs), EVA-17.9 (at least one Eva), and that names are present, printable
     and unique and every item exists in the catalogue (EVA-17.10).
     """
+    try:
+        key = _ROSTER_KEY.encode(r)
+    except Exception:  # something in it not encodable (a huge number...): no memo
+        return _problems(r)
+    if key in _LEGAL:
+        return []
+    out = _problems(r)
+    if not out:
+        if len(_LEGAL) >= 256:
+            _LEGAL.clear()
+        _LEGAL.add(key)
+    return out
+
+
+def _problems(r: Roster) -> list[Problem]:
+    """:func:`validate`, worked out."""
     out: list[Problem] = []
     if not r.evas:
         out.append(Problem("EVA-17.9", N_("An army needs at least one Eva.")))

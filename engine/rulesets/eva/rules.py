@@ -9,9 +9,12 @@ checks, then resolves, drawing dice in the order the rules list them
 from __future__ import annotations
 
 import hashlib
+from array import array
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
+
+import msgspec
 
 from engine.dice import Dice
 from engine.geometry.square import sight_line
@@ -19,6 +22,7 @@ from engine.i18n import N_, _
 from engine.ruleset import IllegalAction, Result
 from engine.rulesets.eva import events as ev
 from engine.rulesets.eva.actions import (
+    SQUARE_NAMES,
     Accelerate,
     Activate,
     ChooseZone,
@@ -74,6 +78,27 @@ NORTH_ROWS = range(27, 30)
 # ---------------------------------------------------------------------------
 # Map geometry, cached per map
 # ---------------------------------------------------------------------------
+#: (dx, dy) -> :func:`_relative_line` (at most one entry per offset on the board).
+_RELATIVE_LINES: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
+
+
+def _relative_line(dx: int, dy: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """The sight line (EVA-4.5, :func:`sight_line`) from a square to the square ``dx``
+    columns and ``dy`` rows away (not both 0): the squares it crosses and its corner
+    pairs, as flat offsets from the first square. A line's squares move with its ends
+    (the rule is worked out relative to them), and lie between them, so the offsets
+    hold from any square from which the other end is on the board. Cached per offset."""
+    got = _RELATIVE_LINES.get((dx, dy))
+    if got is None:
+        ox, oy = 30, 40  # an origin (x, y from 1) with room for any offset on the board
+        crossed, pairs = sight_line((ox, oy), (ox + dx, oy + dy))
+        got = _RELATIVE_LINES[dx, dy] = (
+            tuple((y - oy) * W + (x - ox) for x, y in crossed),
+            tuple(((p[1] - oy) * W + p[0] - ox, (q[1] - oy) * W + q[0] - ox) for p, q in pairs),
+        )
+    return got
+
+
 class LineInfo:
     """What a sight line crosses, from the lower-indexed end ``lo`` to ``hi``
     (EVA-4.2 to EVA-4.5): crossed squares, corner pairs, and per-map summaries."""
@@ -90,18 +115,25 @@ class LineInfo:
     )
 
     def __init__(self, lo: int, hi: int, terrain: bytes) -> None:
-        a = (lo % W + 1, lo // W + 1)
-        b = (hi % W + 1, hi // W + 1)
-        crossed_xy, pairs_xy = sight_line(a, b)
-        self.crossed = tuple((y - 1) * W + (x - 1) for x, y in crossed_xy)
-        self.pairs = tuple(((p[1] - 1) * W + p[0] - 1, (q[1] - 1) * W + q[0] - 1) for p, q in pairs_xy)
+        crossed_rel, pairs_rel = _relative_line(hi % W - lo % W, hi // W - lo // W)
+        self.crossed = crossed = tuple([lo + d for d in crossed_rel])
+        self.pairs = pairs = tuple([(lo + p, lo + q) for p, q in pairs_rel])
         # effective colour of each line square (EVA-4.3: a pair counts as the lower flank)
-        items: list[tuple[int, tuple[int, ...]]] = [(terrain[s], (s,)) for s in self.crossed]
-        items += [(min(terrain[p], terrain[q]), (p, q)) for p, q in self.pairs]
-        self.blue = any(c == BLUE for c, _s in items)
-        self.maxcol = max((c for c, _s in items), default=0)
-        self.pierce = sum(1 for c, _s in items if RED <= c <= GREEN)
-        self._items = items
+        items: list[tuple[int, tuple[int, ...]]] = [(terrain[s], (s,)) for s in crossed]
+        items += [(min(terrain[p], terrain[q]), (p, q)) for p, q in pairs]
+        blue = False
+        maxcol = pierce = 0
+        for c, _s in items:
+            if c == BLUE:
+                blue = True
+            if c > maxcol:
+                maxcol = c
+            if RED <= c <= GREEN:
+                pierce += 1
+        self.blue = blue
+        self.maxcol = maxcol
+        self.pierce = pierce
+        self._items = tuple(items)
         self._ends = (lo, hi)
         self._flush: tuple[tuple[int, int], tuple[int, int], tuple[int, int]] | None = None
 
@@ -139,64 +171,110 @@ class LineInfo:
         return self._flush
 
 
+def _neighbours() -> tuple[tuple[tuple[int, bool, int, int], ...], ...]:
+    """For each square, its neighbours (EVA-8.1) as (square, diagonal, flank 1, flank 2):
+    the flanks of a diagonal step are the two squares it passes between (-1 for an
+    orthogonal step)."""
+    nbrs = []
+    for i in range(N_SQ):
+        x, y = i % W, i // W
+        out = []
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                if dx == 0 and dy == 0:
+                    continue
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < W and 0 <= ny < H:
+                    diag = dx != 0 and dy != 0
+                    s1 = y * W + nx if diag else -1
+                    s2 = ny * W + x if diag else -1
+                    out.append((ny * W + nx, diag, s1, s2))
+        nbrs.append(tuple(out))
+    return tuple(nbrs)
+
+
+#: The board's neighbour tables (the same for every map), made with the first
+#: :class:`MapGeo`: ``[0]`` by square (see :func:`_neighbours`), ``[1]`` for each square
+#: its neighbours' entries by neighbour.
+_BOARD: list[Any] = []
+
+
 class MapGeo:
-    """Per-map tables: terrain by index, neighbour lists, and cached sight lines."""
+    """Per-map tables: terrain by index, neighbour lists (shared by all maps), and
+    cached sight lines. The tables of squares are tuples, which the garbage collector
+    stops visiting once it has seen they hold only numbers."""
 
     def __init__(self, m: EvaMap) -> None:
         self.terrain = m.terrain
         self.lines: dict[int, LineInfo] = {}
         self._jumps: dict[int, list[int]] = {}
-        self._steps: dict[tuple[bool, bool], list[list[tuple[int, int]]]] = {}
-        nbrs: list[list[tuple[int, bool, int, int]]] = []
-        for i in range(N_SQ):
-            x, y = i % W, i // W
-            out = []
-            for dy in (-1, 0, 1):
-                for dx in (-1, 0, 1):
-                    if dx == 0 and dy == 0:
-                        continue
-                    nx, ny = x + dx, y + dy
-                    if 0 <= nx < W and 0 <= ny < H:
-                        diag = dx != 0 and dy != 0
-                        s1 = y * W + nx if diag else -1
-                        s2 = ny * W + x if diag else -1
-                        out.append((ny * W + nx, diag, s1, s2))
-            nbrs.append(out)
-        self.nbrs = nbrs
+        self._steps: dict[tuple[bool, bool], tuple[tuple[tuple[int, int], ...], ...]] = {}
+        self._step_squares: list[list[tuple[tuple[int, ...], ...] | None]] = [[None] * N_SQ for _ in range(4)]
+        if not _BOARD:
+            nbrs = _neighbours()
+            _BOARD[:] = [nbrs, [{n[0]: n for n in out} for out in nbrs]]
+        self.nbrs: tuple[tuple[tuple[int, bool, int, int], ...], ...] = _BOARD[0]
         #: for each square, its neighbours' entries of ``nbrs`` by neighbour
-        self.links: list[dict[int, tuple[int, bool, int, int]]] = [{n[0]: n for n in out} for out in nbrs]
+        self.links: list[dict[int, tuple[int, bool, int, int]]] = _BOARD[1]
 
-    def steps(self, airborne: bool, accel: bool) -> list[list[tuple[int, int]]]:
+    def steps(self, airborne: bool, accel: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
         """For each square, the single steps out of it that the terrain allows, as
         (neighbour, energy) in the order of ``nbrs`` (EVA-8.1, :func:`step_cost`)."""
         got = self._steps.get((airborne, accel))
         if got is None:
-            got = self._steps[airborne, accel] = [
-                [
+            got = self._steps[airborne, accel] = tuple(
+                tuple(
                     (n, c)
                     for n, diag, _s1, _s2 in out
                     if (c := step_cost(self.terrain[n], diag, airborne, accel)) is not None
-                ]
+                )
                 for out in self.nbrs
-            ]
+            )
+        return got
+
+    def step_squares(self, start: int, airborne: bool, accel: bool) -> tuple[tuple[int, ...], ...]:
+        """For each energy from 0 to 7, the squares of :meth:`steps` out of ``start``
+        that cost at most that much (EVA-8.2), in the same order (all steps cost from 1
+        to 6, so any energy above 7 reads as 7); cached per square, layer and
+        Acceleration."""
+        table = self._step_squares[airborne * 2 + accel]
+        got = table[start]
+        if got is None:
+            steps = self.steps(airborne, accel)[start]
+            costs = [c for _n, c in steps]
+            cheapest = min(costs, default=8)
+            dearest = max(costs, default=0)
+            every = tuple([n for n, _c in steps])
+            got = table[start] = tuple(
+                [
+                    () if e < cheapest else every if e >= dearest else tuple([n for n, c in steps if c <= e])
+                    for e in range(8)
+                ]
+            )
         return got
 
     def jump_squares(self, start: int) -> list[int]:
         """Squares a jump from ``start`` may land on, before occupancy (EVA-16.9): on the
-        board, D² ≤ 9, not green or blue, no blue on the line. Cached per square."""
+        board, D² ≤ 9, not green or blue, no blue on the line. Cached per square; the
+        lines come from :data:`_JUMP_LINES` (no :class:`LineInfo` is made for them)."""
         got = self._jumps.get(start)
         if got is None:
+            terrain = self.terrain
             x, y = start % W, start // W
             got = []
-            for dy in range(-3, 4):
-                for dx in range(-3, 4):
-                    if (dx == 0 and dy == 0) or dx * dx + dy * dy > 9:
+            for dx, dy, crossed, pairs in _JUMP_LINES:
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < W and 0 <= ny < H:
+                    s = ny * W + nx
+                    if terrain[s] >= GREEN:
                         continue
-                    nx, ny = x + dx, y + dy
-                    if 0 <= nx < W and 0 <= ny < H:
-                        s = ny * W + nx
-                        if self.terrain[s] < GREEN and not self.line(start, s)[0].blue:
-                            got.append(s)
+                    # EVA-4.3: a corner pair counts as its lower flank, so it is blue
+                    # only when both flanks are
+                    if any(terrain[start + d] == BLUE for d in crossed) or any(
+                        terrain[start + p] == BLUE and terrain[start + q] == BLUE for p, q in pairs
+                    ):
+                        continue
+                    got.append(s)
             self._jumps[start] = got
         return got
 
@@ -213,12 +291,49 @@ class MapGeo:
         return info, ea, eb
 
 
+def _jump_lines() -> list[tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]]:
+    """The sight lines of a jump (EVA-16.9: 0 < D² ≤ 9), in the order of
+    :meth:`MapGeo.jump_squares`: (dx, dy, the squares the line crosses, its corner
+    pairs), squares as flat offsets from the start. A line's squares move with its
+    ends (EVA-4.5 is worked out relative to them), so one table serves every start
+    square from which the whole jump stays on the board."""
+    out = []
+    ox, oy = 10, 10  # an origin (x, y from 1) with room for any jump around it
+    for dy in range(-3, 4):
+        for dx in range(-3, 4):
+            if (dx == 0 and dy == 0) or dx * dx + dy * dy > 9:
+                continue
+            crossed, pairs = sight_line((ox, oy), (ox + dx, oy + dy))
+            out.append(
+                (
+                    dx,
+                    dy,
+                    tuple((y - oy) * W + (x - ox) for x, y in crossed),
+                    tuple(((p[1] - oy) * W + p[0] - ox, (q[1] - oy) * W + q[0] - ox) for p, q in pairs),
+                )
+            )
+    return out
+
+
+#: See :func:`_jump_lines`.
+_JUMP_LINES = _jump_lines()
+
 _GEO: dict[str, MapGeo] = {}
 
 
 def map_id(m: EvaMap) -> str:
     """A stable identity of a map's terrain (SHA-1 of its rows)."""
-    return hashlib.sha1("\n".join(m.rows).encode()).hexdigest()[:16]
+    rows = tuple(m.rows)
+    got = _MAP_IDS.get(rows)
+    if got is None:
+        if len(_MAP_IDS) >= 64:
+            _MAP_IDS.clear()
+        got = _MAP_IDS[rows] = hashlib.sha1("\n".join(rows).encode()).hexdigest()[:16]
+    return got
+
+
+#: rows -> :func:`map_id` (a few boards are played again and again).
+_MAP_IDS: dict[tuple[str, ...], str] = {}
 
 
 def geo(state: EvaState) -> MapGeo:
@@ -237,6 +352,33 @@ def d2(a: int, b: int) -> int:
     dx = a % W - b % W
     dy = a // W - b // W
     return dx * dx + dy * dy
+
+
+#: :func:`d2_row` of each square, made the first time it is asked for (pure geometry:
+#: kept for the life of the process, 1.2 kB a square).
+_D2_ROWS: list[array | None] = [None] * N_SQ
+#: For each column ``ax`` (0-based), once a square of it is asked about: the squared
+#: distances from a square of that column to the squares of a row ``dy`` rows away,
+#: for each ``dy``, the strips a row of :data:`_D2_ROWS` is made of.
+_D2_STRIPS: list[list[array] | None] = [None] * W
+
+
+def d2_row(a: int) -> array:
+    """The squared distance (EVA-3.1) from square ``a`` (on the board) to every square,
+    by flat index: ``d2_row(a)[b] == d2(a, b)``."""
+    row = _D2_ROWS[a]
+    if row is None:
+        ax, ay = a % W, a // W
+        strips = _D2_STRIPS[ax]
+        if strips is None:
+            strips = _D2_STRIPS[ax] = [
+                array("H", [(x - ax) ** 2 + dy * dy for x in range(W)]) for dy in range(H)
+            ]
+        row = array("H")
+        for y in range(H):
+            row.extend(strips[y - ay if y >= ay else ay - y])
+        _D2_ROWS[a] = row
+    return row
 
 
 def band_of(dist2: int) -> int:
@@ -284,6 +426,23 @@ def is_engaged(state: EvaState, u: Unit, square: int | None = None, airborne: bo
     s = u.square if square is None else square
     air = u.airborne if airborne is None else airborne
     side = u.side
+    if 0 <= s < N_SQ:
+        row = d2_row(s)
+        try:
+            # every Eva's square indexes the table (-1, before deployment, the last
+            # place), so the distance comes first
+            for e in state.units:
+                if (
+                    row[e.square] == 1
+                    and e.side != side
+                    and e.airborne == air
+                    and e.deployed
+                    and not e.destroyed
+                ):
+                    return True
+            return False
+        except IndexError:  # a stray square far off the board (no game makes one)
+            pass
     x, y = s % W, s // W
     for e in state.units:
         if e.side != side and e.airborne == air and e.deployed and not e.destroyed:  # an enemy on the board
@@ -377,20 +536,23 @@ def max_energy(u: Unit) -> int:
     """Maximum energy at the start of an activation (EVA-7.2), in energy."""
     if u.berserk:
         return 15
-    if u.has("pseudo"):
+    equipment = u.equipment
+    pseudo = "pseudo" in equipment
+    if pseudo:
         band = 12
     elif u.armour >= 20:
-        band = 14 if u.has("sync") else 12
+        band = 14 if "sync" in equipment else 12
     elif u.armour >= 10:
         band = 10
     else:
-        band = 5 if u.has("sync") else 7
+        band = 5 if "sync" in equipment else 7
     e = band
-    if u.has("s2"):
+    if "s2" in equipment:
         e += 2
-    if u.has("pseudo"):
+    if pseudo:
         e -= 1
-    e -= 2 * sum(1 for t in u.traumas if t.zone == "legs")
+    if u.traumas:
+        e -= 2 * sum(1 for t in u.traumas if t.zone == "legs")
     e -= 3 * u.replica_hits + 5 * u.lance_hits
     return max(3, e)
 
@@ -602,14 +764,19 @@ def _mark_shared(state: EvaState, out: list) -> None:
     """Keep an event's ``<field>_side`` only for a name both sides have, so that its
     text says whose Eva it is there and nowhere else (-1 for a name only one side has)."""
     shared = _shared_names(state)
+    table = _SIDE_FIELDS
     for e in out:
-        fields = _SIDE_FIELDS.get(type(e))
+        fields = table.get(type(e))
         if fields is None:
-            fields = _SIDE_FIELDS[type(e)] = tuple(
-                (f, f + "_side") for f in _NAME_FIELDS if hasattr(e, f + "_side")
-            )
-        for f, f_side in fields:
-            if getattr(e, f_side) >= 0 and (not shared or getattr(e, f) not in shared):
+            fields = table[type(e)] = tuple((f, f + "_side") for f in _NAME_FIELDS if hasattr(e, f + "_side"))
+        if not fields:
+            continue
+        if shared:
+            for f, f_side in fields:
+                if getattr(e, f_side) >= 0 and getattr(e, f) not in shared:
+                    setattr(e, f_side, -1)
+        else:
+            for _f, f_side in fields:
                 setattr(e, f_side, -1)
 
 
@@ -627,7 +794,7 @@ def _shared_names(state: EvaState) -> frozenset[str]:
         return hit[1]
     names = [{u.name for u in units if u.side == s} for s in (0, 1)]
     shared = frozenset(names[0] & names[1])
-    if len(_SHARED) >= 256:
+    if len(_SHARED) >= 16:  # a few games at a time; each entry keeps its Evas alive
         _SHARED.clear()
     _SHARED[id(units)] = (units, shared)
     return shared
@@ -651,7 +818,11 @@ def start_round(state: EvaState, dice: Dice, out: list) -> None:
 
 
 def _has_unactivated(state: EvaState, side: int) -> bool:
-    return any([u.side == side and u.on_board and not u.activated for u in state.units])
+    """Has ``side`` an Eva on the board not yet activated this round (EVA-5.4)?"""
+    for u in state.units:  # noqa: SIM110 - a loop costs less than any() over a generator
+        if u.side == side and not u.activated and u.deployed and not u.destroyed:
+            return True
+    return False
 
 
 def end_activation(state: EvaState, dice: Dice, out: list) -> None:
@@ -664,9 +835,10 @@ def end_activation(state: EvaState, dice: Dice, out: list) -> None:
     u.activated = True
     u.energy = 0
     # S2 traumas expire at the end of the activation they were meant to last through (EVA-11.7)
-    u.traumas = [t for t in u.traumas if t.expires is None or t.expires > u.activations]
-    if not u.destroyed:
-        out.append(ev.ActivationEnded(unit=u.name, unit_side=u.side))
+    if u.traumas:
+        u.traumas = [t for t in u.traumas if t.expires is None or t.expires > u.activations]
+    if not u.destroyed:  # its side marked as _mark_shared marks it
+        out.append(ev.ActivationEnded(unit=u.name, unit_side=_side_mark(state, u)))
     if state.over:
         return
     advance(state, dice, out, u.side)
@@ -745,6 +917,113 @@ def hand_configs(u: Unit) -> list[list[int]]:
     return [h for h in out if hands_legal(u, h) is None]
 
 
+class Loadout:
+    """What an Eva carries, a pure function of its items (their codes and which are
+    gone) and of whether it has an arms trauma (memoised by :func:`loadout`).
+
+    ``configs``: every legal hand configuration (:func:`hand_configs`; shared lists:
+    read them, never change them); ``masks``: each configuration as (the list, a bit
+    mask of its item indices, the tuple); ``big``: the items that fill both hands (the
+    Shield and the two-handed weapons, EVA-9.1), as a bit mask by item index (None when
+    an item's code is not in the catalogue)."""
+
+    __slots__ = ("big", "configs", "masks")
+
+    def __init__(self, u: Unit) -> None:
+        self.configs = configs = hand_configs(u)
+        self.masks = [(h, sum(1 << i for i in h), tuple(h)) for h in configs]
+        try:
+            self.big: int | None = sum(1 << i for i in range(len(u.items)) if _big(u, i))
+        except KeyError:
+            self.big = None
+
+
+#: encoded items, arms trauma -> :class:`Loadout`. A game's Evas keep their loadouts
+#: (but for an item gone or an arms trauma), so entries are found again all game long.
+#: Emptied when it reaches 256 entries: a long run of random games meets a new loadout
+#: with nearly every Eva, and a large memo makes every full garbage collection slower.
+_LOADOUTS: dict[tuple[bytes, bool], Loadout] = {}
+_ITEMS_KEY = msgspec.msgpack.Encoder()
+
+
+def loadout(u: Unit) -> Loadout:
+    """:class:`Loadout` of an Eva, memoised on the encoding of its items (code, label,
+    automatic fire, gone: cheaper to build than a tuple of their fields) and its arms
+    trauma."""
+    key = (_ITEMS_KEY.encode(u.items), bool(u.traumas) and u.trauma("arms"))
+    got = _LOADOUTS.get(key)
+    if got is None:
+        if len(_LOADOUTS) >= 256:
+            _LOADOUTS.clear()
+        got = _LOADOUTS[key] = Loadout(u)
+    return got
+
+
+class Held:
+    """What an Eva may do with what it carries and holds, a pure function of its
+    loadout (:class:`Loadout`), hands and Extended Arms (memoised by :func:`held_facts`).
+
+    ``swap_hands``: every other hand configuration, in the order of
+    :func:`hand_configs`; ``cheap_swap_hands``: those of them a swap reaches for at
+    most 1 energy (EVA-9.3; any swap costs at most 2); ``swap_costs``: the energy of a
+    swap to each of them, by configuration (as a tuple); ``shield``: it holds the Shield
+    (EVA-9.1 d); ``reach`` in squares (EVA-3.6); ``ranged``: the ranged weapons in
+    hand, as (item index, weapon)."""
+
+    __slots__ = ("cheap_swap_hands", "ranged", "reach", "shield", "swap_costs", "swap_hands")
+
+    def __init__(self, u: Unit, lo: Loadout) -> None:
+        hands = u.hands
+        big = lo.big
+        self.swap_hands = swap_hands = []
+        self.cheap_swap_hands = cheap = []
+        self.swap_costs = costs = {}
+        if big is not None and all(0 <= i < len(u.items) for i in hands):
+            # swap_cost by bit masks of item indices (EVA-9.3): 2 if an item that fills
+            # both hands goes or comes, else the larger of the numbers going and coming
+            old = sum(1 << i for i in set(hands))
+            for h, new, key in lo.masks:
+                if h != hands:
+                    swap_hands.append(h)
+                    if (old ^ new) & big:
+                        costs[key] = 2
+                    else:
+                        costs[key] = cost = max((old & ~new).bit_count(), (new & ~old).bit_count())
+                        if cost <= 1:
+                            cheap.append(h)
+        else:
+            for h, _new, key in lo.masks:
+                if h != hands:
+                    swap_hands.append(h)
+                    costs[key] = cost = swap_cost(u, h)
+                    if cost <= 1:
+                        cheap.append(h)
+        self.shield = held_shield(u)
+        self.reach = reach(u)
+        self.ranged = [
+            (i, w)
+            for i in u.hands
+            if (w := WEAPONS.get(u.items[i].code)) is not None and w.damage is not None
+        ]
+
+
+#: encoded items, hands, arms trauma, Extended Arms -> :class:`Held`; emptied at 1024
+#: entries, like :data:`_LOADOUTS`.
+_HELD: dict[bytes, Held] = {}
+
+
+def held_facts(u: Unit) -> Held:
+    """:class:`Held` of an Eva, memoised on the encoding of what it depends on (see
+    :func:`loadout`)."""
+    key = _ITEMS_KEY.encode((u.items, u.hands, bool(u.traumas) and u.trauma("arms"), "arms" in u.equipment))
+    got = _HELD.get(key)
+    if got is None:
+        if len(_HELD) >= 1024:
+            _HELD.clear()
+        got = _HELD[key] = Held(u, loadout(u))
+    return got
+
+
 # ---------------------------------------------------------------------------
 # Movement (EVA-8)
 # ---------------------------------------------------------------------------
@@ -787,6 +1066,10 @@ def path_cost(state: EvaState, ui: int, path: list[int]) -> int:
     u = state.units[ui]
     act = state.activation
     assert act is not None
+    if len(path) == 2 and path[0] == u.square:
+        cost = _single_step(state, u, act, path[1])
+        if cost is not None:
+            return cost
     g = geo(state)
     if len(path) < 2 or path[0] != u.square:
         raise _refuse(
@@ -854,6 +1137,70 @@ def path_cost(state: EvaState, ui: int, path: list[int]) -> int:
             cost=total,
         )
     return total
+
+
+def _single_step(state: EvaState, u: Unit, act: Activation, n: int) -> int | None:
+    """The energy of a single step of the active Eva ``u`` from its square to ``n`` when
+    :func:`path_cost` certainly accepts it, else None (then path_cost decides, and
+    names the rule that refuses). One pass over the Evas finds what the step needs:
+    EVA-8.6 to 8.8 and EVA-12.10/12.11 (may it step at all), EVA-2.6/2.7 (the
+    terrain), EVA-2.9 (no Eva on ``n``, no stop on green), EVA-8.4 (no squeeze
+    between two blocked squares) and EVA-8.2 (the energy)."""
+    if act.obligation or u.pinned or act.no_steps or not 0 <= n < N_SQ:
+        return None
+    airborne = u.airborne
+    if u.kneeling and not airborne:
+        return None
+    here = u.square
+    if not 0 <= here < N_SQ:
+        return None
+    g = _GEO.get(state.map_id) or geo(state)
+    link = g.links[here].get(n)
+    if link is None:
+        return None
+    terrain = g.terrain
+    t = terrain[n]
+    if t >= GREEN:  # not a square to stop on, walking or flying (EVA-2.6, 2.7, 2.9)
+        return None
+    _n, diag, s1, s2 = link
+    # step_cost of a square neither green nor blue, written out
+    if diag:
+        cost = 6 if t == YELLOW and not airborne else 3
+    else:
+        cost = 4 if t == YELLOW and not airborne else 2
+    if act.accel:
+        cost = (cost + 1) // 2
+    if cost > u.energy:
+        return None
+    if diag:  # a flank is blocked by its colour, or by an Eva on the layer (checked below)
+        wall = BLUE if airborne else GREEN
+        b1 = terrain[s1] >= wall
+        b2 = terrain[s2] >= wall
+    else:
+        b1 = b2 = False
+    free = act.disengaged
+    side = u.side
+    row = _D2_ROWS[here] or d2_row(here)
+    try:
+        # only an Eva next to it (D² ≤ 2) can be on n, on a flank or engaged with it;
+        # every Eva's square indexes the table (-1, before deployment, the last place)
+        for o in state.units:
+            if row[o.square] <= 2 and o is not u and o.deployed and not o.destroyed:
+                s = o.square
+                if s == n:
+                    return None
+                if o.airborne == airborne:
+                    if s == s1:
+                        b1 = True
+                    elif s == s2:
+                        b2 = True
+                    if not free and o.side != side and row[s] == 1:  # engaged: it may not walk away (EVA-8.7)
+                        return None
+    except IndexError:  # a stray square far off the board (no game makes one): path_cost decides
+        return None
+    if b1 and b2:
+        return None
+    return cost
 
 
 def reachable(state: EvaState, ui: int) -> dict[int, tuple[int, int]]:
@@ -1864,9 +2211,14 @@ def _check_jump(state: EvaState, u: Unit, act: Activation, a: Jump) -> None:
     g = geo(state)
     if g.terrain[a.square] >= GREEN:
         raise _refuse(N_("A jump cannot land on a green or blue square."), "EVA-16.9")
-    if any(o.on_board and o.square == a.square for o in state.units):
-        raise _refuse(N_("{square} already holds an Eva."), "EVA-16.9", square=sq(a.square))
-    if g.line(u.square, a.square)[0].blue:
+    for o in state.units:
+        if o.square == a.square and o.deployed and not o.destroyed:
+            raise _refuse(N_("{square} already holds an Eva."), "EVA-16.9", square=sq(a.square))
+    start = u.square
+    # jump_squares lists the squares within reach, neither green nor blue, with no blue
+    # on the line; this one is within reach and neither green nor blue, so it is missing
+    # from them exactly when there is blue on the line
+    if (a.square not in g.jump_squares(start)) if 0 <= start < N_SQ else g.line(start, a.square)[0].blue:
         raise _refuse(N_("Blue on the line stops the jump."), "EVA-4.10")
     _energy(u, 2, N_("a jump"))
 
@@ -1903,10 +2255,272 @@ _SELF_CHECKED = (Fire, Melee)
 
 
 def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
-    """Check and resolve action ``a`` of ``side``; returns the events."""
+    """Check and resolve action ``a`` of ``side``; returns the events.
+
+    The most frequent actions are first tried by a resolver of :data:`_QUICK`, which
+    resolves one only when the conditions of :func:`check` certainly hold (tested
+    directly, without building a refusal) and leaves the state untouched otherwise,
+    and returns events already marked as :func:`_mark_shared` marks them; everything
+    else, and every action it leaves, goes through :func:`check` (which names the rule
+    that refuses it) and the resolution below."""
+    quick = _QUICK.get(type(a))
+    if quick is not None:
+        out = quick(state, side, a, dice)
+        if out is not None:
+            return out  # its events marked as _mark_shared marks them
     out = _apply(state, side, a, dice)
     _mark_shared(state, out)
     return out
+
+
+def _side_mark(state: EvaState, u: Unit) -> int:
+    """What an event's ``<field>_side`` holds for Eva ``u`` (see :func:`_mark_shared`):
+    its side when both sides have an Eva of its name, else -1."""
+    units = state.units
+    hit = _SHARED.get(id(units))
+    shared = hit[1] if hit is not None and hit[0] is units else _shared_names(state)
+    return u.side if shared and u.name in shared else -1
+
+
+# The resolvers of an activation's actions below first test, written out in each, the
+# conditions check() and _active() set for every such action: the game not over, no
+# decision awaited, the battle on (EVA-5.1), the action's Eva the one being activated
+# (EVA-5.4) and ``side``'s (EVA-1.1).
+
+
+def may_switch(act: Activation, cls: int) -> bool:
+    """May the activation take an action of class ``cls`` (MOVEMENT or SHOOTING)?
+    :func:`_phase_ok` as a truth value (EVA-6.4: at most one change of class)."""
+    last = act.last_class
+    return last in (NONE, cls) or act.switches < 1
+
+
+def _quick_move(state: EvaState, side: int, a: Move, dice: Dice) -> list | None:
+    """A single step (EVA-8.2), resolved when it is certainly legal (see :func:`apply`;
+    the acting Eva's conditions, :func:`may_switch` and :func:`_note_class` written
+    out)."""
+    act = state.activation
+    ui = a.unit
+    if act is None or act.unit != ui or state.over or state.pending is not None or state.phase != BATTLE:
+        return None
+    units = state.units
+    if not 0 <= ui < len(units):
+        return None
+    u = units[ui]
+    path = a.path
+    last = act.last_class
+    if (
+        u.side != side
+        or len(path) != 2
+        or path[0] != u.square
+        or (last != NONE and last != MOVEMENT and act.switches >= 1)  # EVA-6.4
+    ):
+        return None
+    to = path[1]
+    cost = _single_step(state, u, act, to)
+    if cost is None:
+        return None
+    u.energy -= cost
+    u.square = to
+    if last != NONE and last != MOVEMENT:
+        act.switches += 1
+    act.last_class = MOVEMENT
+    act.stepped = True
+    hit = _SHARED.get(id(units))  # _side_mark, written out
+    shared = hit[1] if hit is not None and hit[0] is units else _shared_names(state)
+    m = u.side if shared and u.name in shared else -1
+    return [
+        ev.Moved(unit=u.name, unit_side=m, path=[SQUARE_NAMES[path[0]], SQUARE_NAMES[to]]),
+        ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=cost),
+    ]
+
+
+def _quick_swap(state: EvaState, side: int, a: Swap, dice: Dice) -> list | None:
+    """A swap to one of the Eva's other hand configurations (EVA-9.3), priced by its
+    :class:`Held`, resolved when it is certainly legal (see :func:`apply`; the
+    acting Eva's conditions written out)."""
+    act = state.activation
+    ui = a.unit
+    if act is None or act.unit != ui or state.over or state.pending is not None or state.phase != BATTLE:
+        return None
+    units = state.units
+    if not 0 <= ui < len(units):
+        return None
+    u = units[ui]
+    if u.side != side:
+        return None
+    hands = a.hands
+    cost = held_facts(u).swap_costs.get(tuple(hands))  # a legal configuration, sorted
+    if cost is None or cost > u.energy or hands == sorted(u.hands):
+        return None
+    out: list = []
+    u.energy -= cost
+    u.hands = list(hands)
+    items = u.items
+    held = [items[i].code for i in hands]  # held_labels, which also tell held_shield
+    if "shield" in held:
+        reveal(u, "shield", out)
+    hit = _SHARED.get(id(units))  # _side_mark, written out
+    shared = hit[1] if hit is not None and hit[0] is units else _shared_names(state)
+    m = u.side if shared and u.name in shared else -1
+    out.append(ev.Swapped(unit=u.name, unit_side=m, held=held))
+    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=cost))
+    if u.destroyed:  # _after_action (the active Eva is u)
+        _after_action(state, dice, out)
+    if len(out) > 2:  # more than its own two events
+        _mark_shared(state, out)
+    return out
+
+
+def _quick_stance(state: EvaState, side: int, a: Kneel | Stand, dice: Dice) -> list | None:
+    """Kneeling or standing up (EVA-8.6), resolved when it is certainly legal (see
+    :func:`apply`): free of an obligation to fight (EVA-12.10), on the ground, not
+    already so, within the switch limit (EVA-6.4), with 1 energy (the acting Eva's
+    conditions written out)."""
+    act = state.activation
+    ui = a.unit
+    if act is None or act.unit != ui or state.over or state.pending is not None or state.phase != BATTLE:
+        return None
+    units = state.units
+    if not 0 <= ui < len(units):
+        return None
+    u = units[ui]
+    if u.side != side:
+        return None
+    kneel = type(a) is Kneel
+    if (
+        act.obligation
+        or u.airborne
+        or (not u.kneeling) != kneel
+        or not may_switch(act, MOVEMENT)
+        or u.energy < 1
+    ):
+        return None
+    out: list = []
+    u.energy -= 1
+    u.kneeling = kneel
+    _note_class(act, MOVEMENT)
+    m = _side_mark(state, u)
+    out.append(ev.Stance(unit=u.name, unit_side=m, kneeling=kneel))
+    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=1))
+    if u.destroyed:  # _after_action (the active Eva is u)
+        _after_action(state, dice, out)
+    if len(out) > 2:  # more than its own two events
+        _mark_shared(state, out)
+    return out
+
+
+def _quick_end(state: EvaState, side: int, a: End, dice: Dice) -> list | None:
+    """The end of an activation (EVA-6.6), resolved when it is certainly legal (see
+    :func:`apply`): free of an obligation to fight (EVA-12.10; the acting Eva's
+    conditions written out)."""
+    act = state.activation
+    ui = a.unit
+    if (
+        act is None
+        or act.unit != ui
+        or act.obligation
+        or state.over
+        or state.pending is not None
+        or state.phase != BATTLE
+    ):
+        return None
+    units = state.units
+    if not 0 <= ui < len(units) or units[ui].side != side:
+        return None
+    out: list = []
+    end_activation(state, dice, out)  # its events marked (no other names a rolled round or the end names)
+    return out
+
+
+def _quick_activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list | None:
+    """The start of an activation (EVA-6.1), resolved when it is certainly legal (see
+    :func:`apply`): the battle on, no Eva being activated, ``side``'s turn (EVA-5.4),
+    its Eva on the board and not yet activated this round, a Berserk roll only where
+    one may be made (EVA-16.7)."""
+    if (
+        state.over
+        or state.pending is not None
+        or state.phase != BATTLE
+        or state.activation is not None
+        or side != state.turn
+    ):
+        return None
+    ui = a.unit
+    units = state.units
+    if not 0 <= ui < len(units):
+        return None
+    u = units[ui]
+    if (
+        u.side != side
+        or not u.deployed
+        or u.destroyed
+        or u.activated
+        or (a.berserk and not berserk_eligible(u))
+    ):
+        return None
+    out = _activate(state, side, a, dice)
+    if len(out) > 2:  # more than its first and last events, which it marks
+        _mark_shared(state, out)
+    return out
+
+
+def _quick_deploy(state: EvaState, side: int, a: Deploy, dice: Dice) -> list | None:
+    """The placing of an Eva (EVA-5.2), resolved when it is certainly legal (see
+    :func:`apply`): the deployment on, ``side`` to place, its Eva not yet on the board,
+    a square of its zone neither green nor blue nor holding an Eva, and hands that are
+    one of the Eva's legal configurations (EVA-9.1) once sorted."""
+    if state.over or state.pending is not None or state.phase != DEPLOY or side != state.placer:
+        return None
+    ui = a.unit
+    units = state.units
+    if not 0 <= ui < len(units):
+        return None
+    u = units[ui]
+    s = a.square
+    if u.side != side or u.deployed or not 0 <= s < N_SQ:
+        return None
+    if s // W not in (SOUTH_ROWS if state.zones[side] == 0 else NORTH_ROWS) or geo(state).terrain[s] >= GREEN:
+        return None
+    for o in units:
+        if o.deployed and o.square == s:
+            return None
+    hands = sorted(a.hands)
+    if hands not in loadout(u).configs:  # hand_configs lists every legal one, sorted
+        return None
+    out: list = []
+    u.square = s
+    u.deployed = True
+    u.hands = hands
+    if held_shield(u):
+        reveal(u, "shield", out)
+    out.append(ev.Deployed(unit=u.name, unit_side=u.side, square=SQUARE_NAMES[s], held=held_labels(u)))
+    other = 1 - side
+    for o in units:
+        if o.side == other and not o.deployed:
+            state.placer = other
+            break
+    else:
+        for o in units:
+            if o.side == side and not o.deployed:
+                break
+        else:
+            state.phase = BATTLE
+            start_round(state, dice, out)
+    _mark_shared(state, out)
+    return out
+
+
+#: Resolvers of the most frequent actions for :func:`apply`, by action type.
+_QUICK: dict[type, Any] = {
+    Deploy: _quick_deploy,
+    Move: _quick_move,
+    Swap: _quick_swap,
+    Kneel: _quick_stance,
+    Stand: _quick_stance,
+    End: _quick_end,
+    Activate: _quick_activate,
+}
 
 
 def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
@@ -2079,14 +2693,16 @@ def _after_action(state: EvaState, dice: Dice, out: list) -> None:
 def _activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list:
     """EVA-6.1: the start of an activation, in its order."""
     u = state.units[a.unit]
-    out: list = [ev.Activated(unit=u.name, unit_side=u.side)]
+    m = _side_mark(state, u)  # its events' side marked as _mark_shared marks it
+    out: list = [ev.Activated(unit=u.name, unit_side=m)]
     u.activations += 1
     act = Activation(unit=a.unit)
     state.activation = act
-    if u.has("s2") and u.armour < u.max_armour:  # 1. regeneration
+    equipment = u.equipment
+    if "s2" in equipment and u.armour < u.max_armour:  # 1. regeneration
         u.armour = min(u.max_armour, u.armour + 2)
         out.append(ev.Regenerated(to=u.side, unit=u.name, unit_side=u.side, armour=u.armour))
-    if u.trauma("body") and not u.has("pseudo"):  # 2. body trauma check, private
+    if u.traumas and u.trauma("body") and "pseudo" not in equipment:  # 2. body trauma check, private
         die = dice.d6(to=u.side)
         skipped = die == 1
         out.append(
@@ -2109,7 +2725,7 @@ def _activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list:
     u.energy = max_energy(u)  # 4.
     act.hands_at_start = list(u.hands)  # 5.
     act.obligation = is_engaged(state, u)
-    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, maximum=u.energy))
+    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, maximum=u.energy))
     return out
 
 
