@@ -905,16 +905,21 @@ def swap_cost(u: Unit, new: list[int]) -> int:
 
 
 def hand_configs(u: Unit) -> list[list[int]]:
-    """Every legal hand configuration of ``u`` (sorted item indices)."""
+    """Every legal hand configuration of ``u`` (sorted item indices): empty hands, each
+    item still carried alone, then (after each one-handed weapon) the pairs of it with
+    a later one-handed weapon, unless an arms trauma allows only one (EVA-9.1, EVA-9.7):
+    just what :func:`hands_legal` accepts of them, so it is not asked."""
     avail = [i for i, it in enumerate(u.items) if not it.gone]
+    big = [_big(u, a) for a in avail]
+    pairs = not (u.traumas and u.trauma("arms"))
     out: list[list[int]] = [[]]
-    for a_i, a in enumerate(avail):
+    for k, a in enumerate(avail):
         out.append([a])
-        if not _big(u, a):
-            for b in avail[a_i + 1 :]:
-                if not _big(u, b):
-                    out.append([a, b])
-    return [h for h in out if hands_legal(u, h) is None]
+        if pairs and not big[k]:
+            for k2 in range(k + 1, len(avail)):
+                if not big[k2]:
+                    out.append([a, avail[k2]])
+    return out
 
 
 class Loadout:
