@@ -262,6 +262,9 @@ def test_the_memoised_hand_facts_are_those_of_the_rules():
             assert held.cheap_swap_hands == [h for h in others if rules.swap_cost(u, h) <= 1]
             assert held.shield == rules.held_shield(u)
             assert held.reach == rules.reach(u)
+            assert held.ranged == [
+                (i, w) for i in u.hands if (w := rules.WEAPONS.get(u.items[i].code)) and w.damage is not None
+            ]
             checked += 1
     assert checked > 1000
 

@@ -1003,13 +1003,22 @@ class Held:
                     costs[key] = cost = swap_cost(u, h)
                     if cost <= 1:
                         cheap.append(h)
-        self.shield = held_shield(u)
-        self.reach = reach(u)
-        self.ranged = [
-            (i, w)
-            for i in u.hands
-            if (w := WEAPONS.get(u.items[i].code)) is not None and w.damage is not None
-        ]
+        # held_shield, reach and the ranged weapons in hand, in one pass over the hands
+        items = u.items
+        shield = spear = False
+        self.ranged = ranged = []
+        for i in hands:
+            code = items[i].code
+            if code == "shield":
+                shield = True
+            w = WEAPONS.get(code)
+            if w is not None:
+                if w.spear:
+                    spear = True
+                if w.damage is not None:
+                    ranged.append((i, w))
+        self.shield = shield
+        self.reach = (2 if spear else 1) + (1 if "arms" in u.equipment else 0)
 
 
 #: encoded items, hands, arms trauma, Extended Arms -> :class:`Held`; emptied at 1024
