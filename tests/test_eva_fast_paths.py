@@ -262,6 +262,9 @@ def test_the_memoised_hand_facts_are_those_of_the_rules():
             assert held.cheap_swap_hands == [h for h in others if rules.swap_cost(u, h) <= 1]
             assert held.shield == rules.held_shield(u)
             assert held.reach == rules.reach(u)
+            assert held.ranged == [
+                (i, w) for i in u.hands if (w := rules.WEAPONS.get(u.items[i].code)) and w.damage is not None
+            ]
             checked += 1
     assert checked > 1000
 
@@ -305,3 +308,38 @@ def test_the_steps_within_an_energy_are_the_steps_that_cost_no_more():
                     assert [by_energy[e] for e in range(8)] == [
                         tuple(n for n, c in steps if c <= e) for e in range(8)
                     ]
+
+
+def test_the_hand_configurations_are_those_hands_legal_accepts():
+    """rules.hand_configs lists, in its order, exactly the configurations hands_legal
+    accepts among empty hands, each carried item alone and each pair of one-handed
+    weapons (EVA-9.1, EVA-9.7), for random loadouts with items gone and traumas."""
+    from engine.rulesets.eva.catalog import WEAPONS
+    from engine.rulesets.eva.state import Item, Unit
+
+    def reference(u):
+        avail = [i for i, it in enumerate(u.items) if not it.gone]
+        out = [[]]
+        for k, a in enumerate(avail):
+            out.append([a])
+            if not rules._big(u, a):
+                out += [[a, b] for b in avail[k + 1 :] if not rules._big(u, b)]
+        return [h for h in out if rules.hands_legal(u, h) is None]
+
+    codes = [*WEAPONS, "shield"]
+    rng = random.Random(4)
+    for _ in range(3000):
+        items = [Item(c, c, False, rng.random() < 0.2) for c in rng.sample(codes, rng.randint(0, 5))]
+        traumas = [Trauma(rng.choice(["arms", "legs", "body"]))] if rng.random() < 0.3 else []
+        u = Unit(
+            side=0,
+            name="x",
+            cost=1,
+            items=items,
+            equipment=[],
+            at=0,
+            max_armour=30,
+            armour=30,
+            traumas=traumas,
+        )
+        assert rules.hand_configs(u) == reference(u), (items, traumas)

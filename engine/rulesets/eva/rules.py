@@ -905,16 +905,34 @@ def swap_cost(u: Unit, new: list[int]) -> int:
 
 
 def hand_configs(u: Unit) -> list[list[int]]:
-    """Every legal hand configuration of ``u`` (sorted item indices)."""
-    avail = [i for i, it in enumerate(u.items) if not it.gone]
-    out: list[list[int]] = [[]]
-    for a_i, a in enumerate(avail):
-        out.append([a])
-        if not _big(u, a):
-            for b in avail[a_i + 1 :]:
-                if not _big(u, b):
-                    out.append([a, b])
-    return [h for h in out if hands_legal(u, h) is None]
+    """Every legal hand configuration of ``u`` (sorted item indices): empty hands, each
+    item still carried alone, then (after each one-handed weapon) the pairs of it with
+    a later one-handed weapon, unless an arms trauma allows only one (EVA-9.1, EVA-9.7):
+    just what :func:`hands_legal` accepts of them, so it is not asked."""
+    return [h for h, _mask, _key in _configurations(u)]
+
+
+def _configurations(u: Unit) -> list[tuple[list[int], int, tuple[int, ...]]]:
+    """:func:`hand_configs`, each configuration with a bit mask of its item indices and
+    as a tuple."""
+    items = u.items
+    avail = []
+    big = []
+    for i, it in enumerate(items):
+        if not it.gone:
+            avail.append(i)
+            code = it.code
+            big.append(code == "shield" or WEAPONS[code].hands == 2)  # _big
+    pairs = not (u.traumas and u.trauma("arms"))
+    out: list[tuple[list[int], int, tuple[int, ...]]] = [([], 0, ())]
+    for k, a in enumerate(avail):
+        out.append(([a], 1 << a, (a,)))
+        if pairs and not big[k]:
+            for k2 in range(k + 1, len(avail)):
+                if not big[k2]:
+                    b = avail[k2]
+                    out.append(([a, b], (1 << a) | (1 << b), (a, b)))
+    return out
 
 
 class Loadout:
@@ -930,12 +948,21 @@ class Loadout:
     __slots__ = ("big", "configs", "masks")
 
     def __init__(self, u: Unit) -> None:
-        self.configs = configs = hand_configs(u)
-        self.masks = [(h, sum(1 << i for i in h), tuple(h)) for h in configs]
-        try:
-            self.big: int | None = sum(1 << i for i in range(len(u.items)) if _big(u, i))
-        except KeyError:
-            self.big = None
+        self.masks = masks = _configurations(u)
+        self.configs = [h for h, _mask, _key in masks]
+        big: int | None = 0
+        for i, it in enumerate(u.items):
+            code = it.code
+            if code == "shield":
+                big |= 1 << i
+            else:
+                w = WEAPONS.get(code)
+                if w is None:  # not in the catalogue
+                    big = None
+                    break
+                if w.hands == 2:
+                    big |= 1 << i
+        self.big = big
 
 
 #: encoded items, arms trauma -> :class:`Loadout`. A game's Evas keep their loadouts
@@ -978,7 +1005,11 @@ class Held:
         self.swap_hands = swap_hands = []
         self.cheap_swap_hands = cheap = []
         self.swap_costs = costs = {}
-        if big is not None and all(0 <= i < len(u.items) for i in hands):
+        n_items = len(u.items)
+        for i in hands:
+            if not 0 <= i < n_items:
+                big = None  # an item index off the list: swap_cost, one by one
+        if big is not None:
             # swap_cost by bit masks of item indices (EVA-9.3): 2 if an item that fills
             # both hands goes or comes, else the larger of the numbers going and coming
             old = sum(1 << i for i in set(hands))
@@ -998,13 +1029,22 @@ class Held:
                     costs[key] = cost = swap_cost(u, h)
                     if cost <= 1:
                         cheap.append(h)
-        self.shield = held_shield(u)
-        self.reach = reach(u)
-        self.ranged = [
-            (i, w)
-            for i in u.hands
-            if (w := WEAPONS.get(u.items[i].code)) is not None and w.damage is not None
-        ]
+        # held_shield, reach and the ranged weapons in hand, in one pass over the hands
+        items = u.items
+        shield = spear = False
+        self.ranged = ranged = []
+        for i in hands:
+            code = items[i].code
+            if code == "shield":
+                shield = True
+            w = WEAPONS.get(code)
+            if w is not None:
+                if w.spear:
+                    spear = True
+                if w.damage is not None:
+                    ranged.append((i, w))
+        self.shield = shield
+        self.reach = (2 if spear else 1) + (1 if "arms" in u.equipment else 0)
 
 
 #: encoded items, hands, arms trauma, Extended Arms -> :class:`Held`; emptied at 1024
