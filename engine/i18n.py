@@ -12,9 +12,12 @@ default comes from ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``.
 
 from __future__ import annotations
 
-import gettext as _gettext
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import gettext as _gettext
 
 __all__ = ["LANGUAGES", "N_", "_", "current_language", "detect_language", "ngettext", "set_language"]
 
@@ -23,7 +26,21 @@ DOMAIN = "wartable"
 #: Languages that ship: code -> name in that language.
 LANGUAGES = {"en": "English", "ru": "Русский"}
 
-_translation: _gettext.NullTranslations = _gettext.NullTranslations()
+
+class _English:
+    """The messages as written (what ``gettext.NullTranslations`` does), so that an
+    English start does not import :mod:`gettext`."""
+
+    @staticmethod
+    def gettext(message: str) -> str:
+        return message
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+
+_translation: _gettext.NullTranslations | _English = _English()
 _language = "en"
 
 
@@ -48,9 +65,11 @@ def set_language(code: str) -> str:
     if code not in LANGUAGES:
         code = "en"
     if code == "en":
-        _translation = _gettext.NullTranslations()
+        _translation = _English()
     else:
-        _translation = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+        import gettext
+
+        _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
     _language = code
     return code
 

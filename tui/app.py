@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, work
 from textual.app import App
@@ -30,13 +30,14 @@ from engine.i18n import N_, _
 from tui import paths
 from tui.errors import ErrorLog
 from tui.glyphs import Glyphs, glyphs_for
-from tui.saves import SaveEntry, explain_save_error, format_when, list_saves, render_summary
-from tui.screens.base import SafeMessages, WartableModal, WartableScreen
+from tui.screens.base import MIN_SIZE, SafeMessages, WartableModal, WartableScreen
 from tui.screens.title import TitleScreen
-from tui.screens.too_small import MIN_SIZE, TooSmallScreen
 from tui.settings import load_settings, save_settings
 from tui.styles import STYLESHEET, split_stylesheet
 from tui.widgets.bars import PlainScrollBar
+
+if TYPE_CHECKING:
+    from tui.saves import SaveEntry
 
 __all__ = ["WartableApp", "run_app"]
 
@@ -146,6 +147,8 @@ class WartableApp(SafeMessages, App[int]):
 
     def scan_saves(self) -> list[SaveEntry]:
         """The saves folder's files (see :func:`tui.saves.list_saves`)."""
+        from tui.saves import list_saves
+
         return list_saves(self.saves_folder, self.systems())
 
     def get_key_display(self, binding: Binding) -> str:
@@ -205,23 +208,26 @@ class WartableApp(SafeMessages, App[int]):
         width, height = size if size is not None else self.size
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         top = self.screen_stack[-1] if self.screen_stack else None
-        if small and not isinstance(top, TooSmallScreen):
+        notice = getattr(top, "SIZE_NOTICE", False)  # a TooSmallScreen (loaded only when needed)
+        if small and not notice:
+            from tui.screens.too_small import TooSmallScreen
+
             self.push_screen(TooSmallScreen())
-        elif not small and isinstance(top, TooSmallScreen):
+        elif not small and notice:
             self.pop_screen()
 
     # -- settings -----------------------------------------------------------------
     async def change_language(self, code: str) -> None:
         """Switch the interface to ``code`` (see :data:`engine.i18n.LANGUAGES`), save it,
         and re-render every screen."""
-        self.settings.language = i18n.set_language(code)
+        self.settings = self.settings._replace(language=i18n.set_language(code))
         self._save_settings()
         await self._refresh_screens()
 
     async def change_glyphs(self, name: str) -> None:
         """Switch to glyph set ``name`` ("unicode" or "ascii"), save it, re-render."""
         self.glyph_set = "ascii" if name == "ascii" else "unicode"
-        self.settings.glyphs = self.glyph_set  # type: ignore[assignment]
+        self.settings = self.settings._replace(glyphs=self.glyph_set)
         self.set_class(self.glyph_set == "ascii", "-ascii")
         self._save_settings()
         await self._refresh_screens()
@@ -238,7 +244,7 @@ class WartableApp(SafeMessages, App[int]):
 
     async def _refresh_screens(self) -> None:
         for screen in list(self.screen_stack):
-            if isinstance(screen, (WartableScreen, WartableModal, TooSmallScreen)):
+            if isinstance(screen, (WartableScreen, WartableModal)) or getattr(screen, "SIZE_NOTICE", False):
                 await screen.refresh_language()
         self.refresh_bindings()
 
@@ -261,6 +267,7 @@ class WartableApp(SafeMessages, App[int]):
         used but a previous version kept beside it can, the player is offered that
         version. The save's lock is held while the game is shown."""
         from engine.record import SaveLock, SaveLocked
+        from tui.saves import explain_save_error
 
         lock = SaveLock(path)
         try:
@@ -281,6 +288,7 @@ class WartableApp(SafeMessages, App[int]):
     def _load_save(self, path: Path, lock: Any) -> None:
         from engine.game import Game
         from engine.record import SaveError
+        from tui.saves import explain_save_error
 
         try:
             game = Game.load(path)
@@ -327,6 +335,7 @@ class WartableApp(SafeMessages, App[int]):
         """Explain why ``path`` cannot be used and offer its previous version ``older``;
         only if the player says so is it put back (the damaged file kept aside) and played."""
         from engine.record import damaged_path
+        from tui.saves import explain_save_error, format_when, render_summary
         from tui.screens.dialogs import ConfirmScreen
 
         self._loaded()

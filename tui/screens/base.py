@@ -23,7 +23,19 @@ from tui.widgets.bars import KeyLine, TitleBar
 if TYPE_CHECKING:
     from tui.app import WartableApp
 
-__all__ = ["SafeMessages", "WartableModal", "WartableScreen", "ascii_text", "key_rows", "letter_keys"]
+__all__ = [
+    "MIN_SIZE",
+    "SafeMessages",
+    "WartableModal",
+    "WartableScreen",
+    "ascii_text",
+    "key_rows",
+    "letter_keys",
+]
+
+#: The smallest terminal the screens are laid out for (columns, rows); below it the app
+#: shows :class:`tui.screens.too_small.TooSmallScreen` instead.
+MIN_SIZE = (60, 20)
 
 HELP_BINDING = Binding("question_mark,f1", "help", N_("Help"))
 

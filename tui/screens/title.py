@@ -6,7 +6,7 @@ Rules, Settings, Quit. Arrows and Enter, a letter per entry, or the mouse.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -17,9 +17,11 @@ from textual.geometry import Size
 from textual.widgets import Static
 
 from engine.i18n import N_, _
-from tui.saves import SaveEntry, fingerprint, latest_save, versus
 from tui.screens.base import WartableScreen, letter_keys
 from tui.widgets.menu import Menu, MenuEntry
+
+if TYPE_CHECKING:
+    from tui.saves import SaveEntry
 
 #: The menu: (action, key, English label). Each key works in both cases, and also on
 #: the Russian keyboard layout (the same physical key, in both cases).
@@ -110,6 +112,8 @@ class TitleScreen(WartableScreen):
         if self._entries is None:  # not read yet: assume files are usable until they are read
             have_files = have_usable = self._have_files
         else:
+            from tui.saves import latest_save
+
             have_files = bool(self._entries)
             have_usable = latest_save(self._entries) is not None
         options = []
@@ -128,6 +132,8 @@ class TitleScreen(WartableScreen):
     def _info(self) -> str:
         if self._entries is None:
             return "" if self._have_files else _("Games are saved automatically; none yet.")
+        from tui.saves import latest_save, versus
+
         latest = latest_save(self._entries)
         if latest is None:
             if self._entries:
@@ -170,6 +176,8 @@ class TitleScreen(WartableScreen):
         been played, created, finished or deleted meanwhile), and show what changed."""
         if self._entries is None or self.app.screen is not self:  # the first reading is still to come
             return
+        from tui.saves import fingerprint
+
         entries = self.wapp.scan_saves()
         if fingerprint(entries) != fingerprint(self._entries):
             self._entries = entries
@@ -236,6 +244,8 @@ class TitleScreen(WartableScreen):
 
     def action_continue_game(self) -> None:
         """Load the most recently played usable save."""
+        from tui.saves import latest_save
+
         latest = latest_save(self.wapp.scan_saves())
         if latest is None:
             self.notify(_("There is no saved game to continue."), severity="warning")

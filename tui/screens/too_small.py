@@ -9,10 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from engine.i18n import _
-from tui.screens.base import SafeMessages, _WartableMixin
-
-#: The smallest terminal the screens are laid out for (columns, rows).
-MIN_SIZE = (60, 20)
+from tui.screens.base import MIN_SIZE, SafeMessages, _WartableMixin
 
 
 class TooSmallScreen(_WartableMixin, SafeMessages, Screen[None], help_key=False):
@@ -22,6 +19,8 @@ class TooSmallScreen(_WartableMixin, SafeMessages, Screen[None], help_key=False)
     """
 
     SHELL_STYLES = True  # styled by the shell part of the stylesheet
+    #: Marks the size notice for the app, which imports this module only when needed.
+    SIZE_NOTICE = True
 
     def compose(self) -> ComposeResult:
         """The request, centred."""

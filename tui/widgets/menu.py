@@ -9,8 +9,7 @@ highlight bar and by the pointer glyph, so it shows without colour too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from textual import events
 from textual.binding import Binding, BindingType
@@ -24,8 +23,7 @@ from engine.i18n import N_
 __all__ = ["Menu", "MenuEntry"]
 
 
-@dataclass
-class MenuEntry:
+class MenuEntry(NamedTuple):
     """One entry: ``id`` (the action it stands for), ``prompt`` (one line of text),
     ``disabled`` (shown, but the cursor skips it and it cannot be chosen)."""
 
