@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
-from rich.text import Text
+from textual.content import Content
 from textual.scrollbar import ScrollBarRender
 from textual.widget import Widget
 from textual.widgets import Static
@@ -82,13 +82,13 @@ class KeyLine(Widget):
     def _signature(keys: list[tuple[str, str, str, Any]]) -> list[tuple[str, str, str, int]]:
         return [(k, d, a, id(n)) for k, d, a, n in keys]
 
-    def render(self) -> Text:
+    def render(self) -> Content:
         """`` key description`` for each shown key, in binding order; when that is wider
         than the line, the keys are packed closer, and if that is still too wide the
         longest descriptions are cut (with an ellipsis) so that every key, and the help
         key with its whole description, still show."""
         line = self._line(loose=True)
-        if line.cell_len > self.size.width > 0:
+        if line.cell_length > self.size.width > 0:
             line = self._line(loose=False, width=self.size.width)
         return line
 
@@ -126,22 +126,25 @@ class KeyLine(Widget):
             keys[i] = (k, body[:-1].rstrip() + ell, a, n)
         return keys
 
-    def _line(self, *, loose: bool, width: int | None = None) -> Text:
-        key_style = self.get_component_rich_style("keyline--key")
-        text_style = self.get_component_rich_style("keyline--description")
-        line = Text(no_wrap=True, overflow="crop")
+    def _line(self, *, loose: bool, width: int | None = None) -> Content:
+        key_style = self.get_visual_style("keyline--key")
+        text_style = self.get_visual_style("keyline--description")
+        parts: list[tuple[str, Any]] = []
         spans = []
         keys = self._keys()
         self._drawn = self._signature(keys)
         if width is not None and not loose:
             keys = self._fit(keys, width)
+        at = 0
         for key, description, action, namespace in keys:
-            start = line.cell_len
-            line.append(f" {key} " if loose else f"{key} " if not spans else f" {key} ", key_style)
-            line.append(description + (" " if loose else ""), text_style)
-            spans.append((start, line.cell_len, action, namespace))
+            shown = f" {key} " if loose else f"{key} " if not spans else f" {key} "
+            text = description + (" " if loose else "")
+            parts += [(shown, key_style), (text, text_style)]
+            end = at + cell_len(shown) + cell_len(text)
+            spans.append((at, end, action, namespace))
+            at = end
         self._spans = spans
-        return line
+        return Content.assemble(*parts)
 
     async def on_click(self, event: Any) -> None:
         """Run the action of the key under the click."""
