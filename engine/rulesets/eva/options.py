@@ -578,8 +578,10 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
     airborne = u.airborne
     here = u.square
     equipment = u.equipment
-    enemies: list[tuple[Any, int]] = []
-    near: list[Any] = []
+    # the enemies within reach and the Evas next to it, found below: lists once there
+    # is one (seldom), not made before
+    enemies: list[tuple[Any, int]] | tuple[()] = ()
+    near: list[Any] | tuple[()] = ()
     engaged: bool | None
     steps: Sequence[int]
     held: rules.Held | None
@@ -613,16 +615,16 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
                 if d <= 2:
                     if o.deployed and not o.destroyed:  # on the board
                         if o is not u:
-                            near.append(o)
+                            near = [*near, o]
                         if o.side != side:
-                            enemies.append((o, d))
+                            enemies = [*enemies, (o, d)]
                             if d == 1 and o.airborne == airborne:
                                 engaged = True
                 elif o.side != side and d <= 400 and o.deployed and not o.destroyed:
-                    enemies.append((o, d))
+                    enemies = [*enemies, (o, d)]
         except IndexError:  # a stray square far off the board (no game makes one): Eva by Eva
-            enemies.clear()
-            near.clear()
+            enemies = []
+            near = []
             engaged = False
             for o in units:
                 if o.deployed and not o.destroyed:  # on the board
