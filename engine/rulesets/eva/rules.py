@@ -2532,9 +2532,11 @@ def _quick_deploy(state: EvaState, side: int, a: Deploy, dice: Dice) -> list | N
     u.square = s
     u.deployed = True
     u.hands = hands
-    if held_shield(u):
+    shield = held_shield(u)
+    if shield:
         reveal(u, "shield", out)
-    out.append(ev.Deployed(unit=u.name, unit_side=u.side, square=SQUARE_NAMES[s], held=held_labels(u)))
+    m = _side_mark(state, u)  # marked as _mark_shared marks it
+    out.append(ev.Deployed(unit=u.name, unit_side=m, square=SQUARE_NAMES[s], held=held_labels(u)))
     other = 1 - side
     for o in units:
         if o.side == other and not o.deployed:
@@ -2546,8 +2548,9 @@ def _quick_deploy(state: EvaState, side: int, a: Deploy, dice: Dice) -> list | N
                 break
         else:
             state.phase = BATTLE
-            start_round(state, dice, out)
-    _mark_shared(state, out)
+            start_round(state, dice, out)  # its events name no Eva
+    if shield:  # the Shield's reveal, made by reveal(), to mark
+        _mark_shared(state, out)
     return out
 
 
