@@ -106,7 +106,7 @@ class LineInfo:
     __slots__ = (
         "_ends",
         "_flush",
-        "_items",
+        "_terrain",
         "blue",
         "crossed",
         "maxcol",
@@ -116,14 +116,11 @@ class LineInfo:
 
     def __init__(self, lo: int, hi: int, terrain: bytes) -> None:
         crossed_rel, pairs_rel = _relative_line(hi % W - lo % W, hi // W - lo // W)
-        self.crossed = crossed = tuple([lo + d for d in crossed_rel])
-        self.pairs = pairs = tuple([(lo + p, lo + q) for p, q in pairs_rel])
-        # effective colour of each line square (EVA-4.3: a pair counts as the lower flank)
-        items: list[tuple[int, tuple[int, ...]]] = [(terrain[s], (s,)) for s in crossed]
-        items += [(min(terrain[p], terrain[q]), (p, q)) for p, q in pairs]
+        self.crossed = tuple([lo + d for d in crossed_rel])
+        self.pairs = tuple([(lo + p, lo + q) for p, q in pairs_rel])
         blue = False
         maxcol = pierce = 0
-        for c, _s in items:
+        for c in self._colours(terrain):
             if c == BLUE:
                 blue = True
             if c > maxcol:
@@ -133,9 +130,16 @@ class LineInfo:
         self.blue = blue
         self.maxcol = maxcol
         self.pierce = pierce
-        self._items = tuple(items)
+        self._terrain = terrain
         self._ends = (lo, hi)
         self._flush: tuple[tuple[int, int], tuple[int, int], tuple[int, int]] | None = None
+
+    def _colours(self, terrain: bytes) -> list[int]:
+        """The effective colour of each line square, crossed squares first, then the
+        corner pairs (EVA-4.3: a pair counts as its lower flank)."""
+        return [terrain[s] for s in self.crossed] + [
+            terrain[p] if terrain[p] < terrain[q] else terrain[q] for p, q in self.pairs
+        ]
 
     @property
     def flush(self) -> tuple[int, int]:
@@ -158,9 +162,11 @@ class LineInfo:
             flush = [0, 0]
             gflush = [0, 0]
             ygflush = [0, 0]
+            squares: list[tuple[int, ...]] = [(s,) for s in self.crossed] + list(self.pairs)
+            items = list(zip(self._colours(self._terrain), squares, strict=True))
             for end, e in enumerate(self._ends):
                 ex, ey = e % W, e // W
-                for c, sqs in self._items:
+                for c, sqs in items:
                     if all(max(abs(s % W - ex), abs(s // W - ey)) <= 1 for s in sqs):  # EVA-3.5 / EVA-4.3
                         flush[end] = max(flush[end], c)
                         if c == GREEN:
