@@ -424,7 +424,7 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
                         picks.append(~i)
             if not picks:
                 return None
-            i = picks[rng.randrange(len(picks))]
+            i = picks[_randrange(rng, len(picks))]
             return Activate(i) if i >= 0 else Activate(~i, True)
         elif phase == DEPLOY and side == state.placer:
             return _random_deploy(state, side, rng)
@@ -496,7 +496,7 @@ def _random_deploy(state: EvaState, side: int, rng: random.Random) -> object | N
     n = len(squares)
     moved: dict[int, int] | None = None  # as in _draw
     while n:
-        k = rng.randrange(n)
+        k = _randrange(rng, n)
         s = squares[moved.get(k, k) if moved is not None else k]
         if terrain[s] < GREEN and s not in taken:
             return Deploy(i, s, default_hands(state.units[i]))
@@ -551,6 +551,18 @@ def _bits_draws() -> bool:
 
 #: See :func:`_bits_draws`.
 _BITS_DRAWS = _bits_draws()
+
+
+def _randrange(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for n > 0: written out with getrandbits for a
+    :class:`random.Random` when :data:`_BITS_DRAWS` (the same draw), else asked."""
+    if _BITS_DRAWS and type(rng) is random.Random:
+        width = n.bit_length()
+        k = rng.getrandbits(width)
+        while k >= n:
+            k = rng.getrandbits(width)
+        return k
+    return rng.randrange(n)
 
 
 def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any:
