@@ -551,12 +551,14 @@ def _bits_draws() -> bool:
 
 #: See :func:`_bits_draws`.
 _BITS_DRAWS = _bits_draws()
+#: random.Random when its draws are written out (see :func:`_bits_draws`), else None.
+_BITS_CLASS = random.Random if _BITS_DRAWS else None
 
 
 def _randrange(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)`` for n > 0: written out with getrandbits for a
     :class:`random.Random` when :data:`_BITS_DRAWS` (the same draw), else asked."""
-    if _BITS_DRAWS and type(rng) is random.Random:
+    if type(rng) is _BITS_CLASS:
         width = n.bit_length()
         k = rng.getrandbits(width)
         while k >= n:
@@ -607,9 +609,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         steps = ()
     else:
         held = rules._HELD.get(  # rules.held_facts, its memo read here first
-            rules._ITEMS_KEY.encode(
-                (u.items, u.hands, bool(u.traumas) and u.trauma("arms"), "arms" in equipment)
-            )
+            rules._ITEMS_KEY.encode((u.items, u.hands, u.traumas and u.trauma("arms"), "arms" in equipment))
         ) or rules.held_facts(u)
         shield = held.shield
         # one pass over the Evas on the board, by their squared distance from this one
@@ -720,7 +720,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
     moved: dict[int, int] | None = None
     # rng.randrange(n) of a random.Random, written out when _BITS_DRAWS found it to be
     # that (the same draws); any other generator is asked through randrange
-    bits = rng.getrandbits if _BITS_DRAWS and type(rng) is random.Random else None
+    bits = rng.getrandbits if type(rng) is _BITS_CLASS else None
     while n:
         if bits is not None:
             width = n.bit_length()

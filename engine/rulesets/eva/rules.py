@@ -1061,7 +1061,8 @@ _HELD: dict[bytes, Held] = {}
 def held_facts(u: Unit) -> Held:
     """:class:`Held` of an Eva, memoised on the encoding of what it depends on (see
     :func:`loadout`)."""
-    key = _ITEMS_KEY.encode((u.items, u.hands, bool(u.traumas) and u.trauma("arms"), "arms" in u.equipment))
+    # (no trauma reads [], any trauma but arms False: both encoded apart from True)
+    key = _ITEMS_KEY.encode((u.items, u.hands, u.traumas and u.trauma("arms"), "arms" in u.equipment))
     got = _HELD.get(key)
     if got is None:
         if len(_HELD) >= 1024:
