@@ -246,7 +246,13 @@ class MapGeo:
         table = self._step_squares[airborne * 2 + accel]
         got = table[start]
         if got is None:
-            steps = self.steps(airborne, accel)[start]
+            # the row of :meth:`steps` for this square alone (the whole table is not made)
+            terrain = self.terrain
+            steps = []
+            for n, diag, _s1, _s2 in self.nbrs[start]:
+                c = step_cost(terrain[n], diag, airborne, accel)
+                if c is not None:
+                    steps.append((n, c))
             costs = [c for _n, c in steps]
             cheapest = min(costs, default=8)
             dearest = max(costs, default=0)
@@ -274,13 +280,17 @@ class MapGeo:
                     s = ny * W + nx
                     if terrain[s] >= GREEN:
                         continue
-                    # EVA-4.3: a corner pair counts as its lower flank, so it is blue
-                    # only when both flanks are
-                    if any(terrain[start + d] == BLUE for d in crossed) or any(
-                        terrain[start + p] == BLUE and terrain[start + q] == BLUE for p, q in pairs
-                    ):
-                        continue
-                    got.append(s)
+                    for d in crossed:
+                        if terrain[start + d] == BLUE:
+                            break
+                    else:
+                        # EVA-4.3: a corner pair counts as its lower flank, so it is
+                        # blue only when both flanks are
+                        for p, q in pairs:
+                            if terrain[start + p] == BLUE and terrain[start + q] == BLUE:
+                                break
+                        else:
+                            got.append(s)
             self._jumps[start] = got
         return got
 
