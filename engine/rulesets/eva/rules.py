@@ -274,11 +274,17 @@ class MapGeo:
             terrain = self.terrain
             x, y = start % W, start // W
             got = []
+            # every square of a jump's lines is within 3 rows and 3 columns of the start,
+            # so within 63 places of it by flat index: without blue there, no line is blue
+            lines = BLUE in terrain[max(start - 3 * W - 3, 0) : start + 3 * W + 4]
             for dx, dy, crossed, pairs in _JUMP_LINES:
                 nx, ny = x + dx, y + dy
                 if 0 <= nx < W and 0 <= ny < H:
                     s = ny * W + nx
                     if terrain[s] >= GREEN:
+                        continue
+                    if not lines:
+                        got.append(s)
                         continue
                     for d in crossed:
                         if terrain[start + d] == BLUE:
