@@ -608,9 +608,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         engaged = None
         steps = ()
     else:
-        held = rules._HELD.get(  # rules.held_facts, its memo read here first
-            rules._ITEMS_KEY.encode((u.items, u.hands, u.traumas and u.trauma("arms"), "arms" in equipment))
-        ) or rules.held_facts(u)
+        held = rules.held_facts(u)
         shield = held.shield
         # one pass over the Evas on the board, by their squared distance from this one
         # (EVA-3.1): the enemies within 20 squares (D² ≤ 400, the longest reach of any

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from array import array
 from collections.abc import Sequence
+from copy import copy
 from fractions import Fraction
 from typing import Any
 
@@ -1069,21 +1070,32 @@ class Held:
         self.reach = (2 if spear else 1) + (1 if "arms" in u.equipment else 0)
 
 
-#: encoded items, hands, arms trauma, Extended Arms -> :class:`Held`; emptied at 1024
-#: entries, like :data:`_LOADOUTS`.
-_HELD: dict[bytes, Held] = {}
+#: id of an Eva -> (copies of its items, traumas and equipment as they were when the
+#: entry was made; its :class:`Held` by hands, as a tuple). An entry is used only while
+#: the Eva asking equals the copies in items, traumas and equipment, which with the
+#: hands is all a :class:`Held` depends on: the id only says where to look, so another
+#: Eva that comes to have the id is served right or misses. Emptied at 64 entries.
+_HELD_BY_EVA: dict[int, tuple[list[Item], list[Trauma], list[str], dict[tuple[int, ...], Held]]] = {}
 
 
 def held_facts(u: Unit) -> Held:
-    """:class:`Held` of an Eva, memoised on the encoding of what it depends on (see
-    :func:`loadout`)."""
-    # (no trauma reads [], any trauma but arms False: both encoded apart from True)
-    key = _ITEMS_KEY.encode((u.items, u.hands, u.traumas and u.trauma("arms"), "arms" in u.equipment))
-    got = _HELD.get(key)
+    """:class:`Held` of an Eva, memoised per Eva (see :data:`_HELD_BY_EVA`): comparing
+    its items with copies costs less than encoding them."""
+    entry = _HELD_BY_EVA.get(id(u))
+    if entry is None or entry[0] != u.items or entry[1] != u.traumas or entry[2] != u.equipment:
+        if len(_HELD_BY_EVA) >= 64:
+            _HELD_BY_EVA.clear()
+        entry = _HELD_BY_EVA[id(u)] = (
+            [copy(it) for it in u.items],
+            [copy(t) for t in u.traumas],
+            list(u.equipment),
+            {},
+        )
+    by_hands = entry[3]
+    hands = tuple(u.hands)
+    got = by_hands.get(hands)
     if got is None:
-        if len(_HELD) >= 1024:
-            _HELD.clear()
-        got = _HELD[key] = Held(u, loadout(u))
+        got = by_hands[hands] = Held(u, loadout(u))
     return got
 
 
