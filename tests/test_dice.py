@@ -18,6 +18,14 @@ def test_faces_are_hmac_sha256_of_seed_and_number():
     assert r == Roll("", 1, "2d6", want)
 
 
+@pytest.mark.parametrize("length", [0, 1, 32, 63, 64, 65, 200])
+def test_the_dice_digest_is_the_hmac_modules(length):
+    seed = bytes(i % 251 for i in range(length))
+    d = Dice(seed)
+    for message in (b"", b":1", b"p0:17:2", b"x" * 300):
+        assert d._hmac(message) == hmac.new(seed, message, hashlib.sha256).digest()
+
+
 def test_same_seed_same_rolls_and_streams_are_independent():
     a, b = Dice(b"s"), Dice(b"s")
     ra = [a.d6() for _ in range(50)]
