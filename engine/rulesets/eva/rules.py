@@ -1068,11 +1068,12 @@ class Held:
 
 
 #: id of an Eva -> (copies of its items, traumas and equipment as they were when the
-#: entry was made; its :class:`Held` by hands, as a tuple). An entry is used only while
+#: entry was made; its :class:`Held` by hands, as a tuple; its :class:`Loadout`, which
+#: depends on the items and traumas alone). An entry is used only while
 #: the Eva asking equals the copies in items, traumas and equipment, which with the
 #: hands is all a :class:`Held` depends on: the id only says where to look, so another
 #: Eva that comes to have the id is served right or misses. Emptied at 64 entries.
-_HELD_BY_EVA: dict[int, tuple[list[Item], list[Trauma], list[str], dict[tuple[int, ...], Held]]] = {}
+_HELD_BY_EVA: dict[int, tuple[list[Item], list[Trauma], list[str], dict[tuple[int, ...], Held], Loadout]] = {}
 
 
 def held_facts(u: Unit) -> Held:
@@ -1087,12 +1088,13 @@ def held_facts(u: Unit) -> Held:
             [copy(t) for t in u.traumas],
             list(u.equipment),
             {},
+            loadout(u),
         )
     by_hands = entry[3]
     hands = tuple(u.hands)
     got = by_hands.get(hands)
     if got is None:
-        got = by_hands[hands] = Held(u, loadout(u))
+        got = by_hands[hands] = Held(u, entry[4])
     return got
 
 
