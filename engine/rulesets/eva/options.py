@@ -707,11 +707,12 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
             *tail,
             *[Jump(ui, s) for s in jumps],
         ]
-    n_steps = len(steps)
-    n_singles = len(singles)
-    n_swaps = len(swaps)
-    n_tail = len(tail)
-    n = 1 + n_steps + n_singles + n_swaps + n_tail + len(jumps)
+    # where each kind of candidate ends in the numbering (End is number 0)
+    end_steps = 1 + len(steps)
+    end_singles = end_steps + len(singles)
+    end_swaps = end_singles + len(swaps)
+    end_tail = end_swaps + len(tail)
+    n = end_tail + len(jumps)
     # rejection sampling as from a list shrunk on each refusal, the last candidate
     # taking the place of the refused one: ``moved`` maps a place to the number of the
     # candidate now there, where that is not the candidate of that number
@@ -732,10 +733,10 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         if i == 0:  # End: EVA-12.10
             a: object = End(ui)
             ok = not act.obligation
-        elif (i := i - 1) < n_steps:
+        elif i < end_steps:
             # a single step: EVA-6.4, EVA-8.7, no stop on green (EVA-2.9), a diagonal
             # squeeze (EVA-8.4)
-            to = steps[i]
+            to = steps[i - 1]
             a = Move(ui, [here, to])
             terrain = g.terrain
             if (
@@ -759,8 +760,8 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
                     ok = not (b1 and b2)
                 else:
                     ok = True
-        elif (i := i - n_steps) < n_singles:
-            kind = singles[i]
+        elif i < end_singles:
+            kind = singles[i - end_steps]
             a = kind(ui)
             if kind is Kneel or kind is Stand:  # EVA-12.10, EVA-6.4
                 ok = not act.obligation and rules.may_switch(act, MOVEMENT)
@@ -787,12 +788,12 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
                 ok = not act.stepped
             else:  # Discard: a candidate only when the Shield is held
                 ok = True
-        elif (i := i - n_singles) < n_swaps:  # EVA-9.3: not what it already holds
-            h = swaps[i]
+        elif i < end_swaps:  # EVA-9.3: not what it already holds
+            h = swaps[i - end_singles]
             a = Swap(ui, h)
             ok = h != sorted(u.hands)
-        elif (i := i - n_swaps) < n_tail:  # an attack: checked
-            a = tail[i]
+        elif i < end_tail:  # an attack: checked
+            a = tail[i - end_swaps]
             try:
                 rules.check(state, side, a)
             except IllegalAction:
@@ -800,7 +801,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
             else:
                 ok = True
         else:  # a jump: its landing squares are those EVA-16.9 allows, but for other Evas
-            a = Jump(ui, jumps[i - n_tail])
+            a = Jump(ui, jumps[i - end_tail])
             ok = True
         if ok:
             return a

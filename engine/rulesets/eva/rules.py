@@ -12,7 +12,6 @@ import hashlib
 from collections.abc import Sequence
 from copy import copy
 from fractions import Fraction
-from itertools import chain
 from typing import Any
 
 import msgspec
@@ -396,7 +395,10 @@ def d2_row(a: int) -> tuple[int, ...]:
         strips = _D2_STRIPS[ax]
         if strips is None:
             strips = _D2_STRIPS[ax] = [tuple([(x - ax) ** 2 + dy * dy for x in range(W)]) for dy in range(H)]
-        row = tuple(chain.from_iterable([strips[y - ay if y >= ay else ay - y] for y in range(H)]))
+        cells: list[int] = []
+        for y in range(H):
+            cells += strips[y - ay if y >= ay else ay - y]
+        row = tuple(cells)
         _D2_ROWS[a] = row
     return row
 
