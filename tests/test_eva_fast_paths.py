@@ -308,6 +308,11 @@ def test_the_hand_facts_memoised_per_eva_follow_its_items_traumas_and_equipment(
         # an entry found by the id of an Eva that has changed since
         rules._HELD_BY_EVA[id(twin)] = rules._HELD_BY_EVA[id(u)]
         assert same(rules.held_facts(twin), before)
+        # the hands last asked about, changed in place
+        rules.held_facts(twin)
+        twin.hands.reverse()
+        assert same(rules.held_facts(twin), fresh(twin))
+        twin.hands.reverse()
 
 
 def test_a_sight_line_worked_out_relative_to_its_ends_is_the_line_between_them():

@@ -719,13 +719,13 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
     moved: dict[int, int] | None = None
     # rng.randrange(n) of a random.Random, written out when _BITS_DRAWS found it to be
     # that (the same draws); any other generator is asked through randrange
-    bits = rng.getrandbits if type(rng) is _BITS_CLASS else None
+    bits = type(rng) is _BITS_CLASS
     while n:
-        if bits is not None:
+        if bits:
             width = n.bit_length()
-            k = bits(width)
+            k = rng.getrandbits(width)
             while k >= n:
-                k = bits(width)
+                k = rng.getrandbits(width)
         else:
             k = rng.randrange(n)
         i = moved.get(k, k) if moved is not None else k

@@ -449,7 +449,7 @@ def is_engaged(state: EvaState, u: Unit, square: int | None = None, airborne: bo
     air = u.airborne if airborne is None else airborne
     side = u.side
     if 0 <= s < N_SQ:
-        row = d2_row(s)
+        row = _D2_ROWS[s] or d2_row(s)
         try:
             # every Eva's square indexes the table (-1, before deployment, the last
             # place), so the distance comes first
@@ -1069,34 +1069,48 @@ class Held:
         self.reach = (2 if spear else 1) + (1 if "arms" in u.equipment else 0)
 
 
-#: id of an Eva -> (copies of its items, traumas and equipment as they were when the
-#: entry was made; its :class:`Held` by hands, as a tuple; its :class:`Loadout`, which
-#: depends on the items and traumas alone). An entry is used only while
-#: the Eva asking equals the copies in items, traumas and equipment, which with the
-#: hands is all a :class:`Held` depends on: the id only says where to look, so another
-#: Eva that comes to have the id is served right or misses. Emptied at 64 entries.
-_HELD_BY_EVA: dict[int, tuple[list[Item], list[Trauma], list[str], dict[tuple[int, ...], Held], Loadout]] = {}
+class _HeldMemo:
+    """The hand facts of one Eva (an entry of :data:`_HELD_BY_EVA`): copies of its
+    ``items``, ``traumas`` and ``equipment`` as they were when the entry was made, its
+    ``loadout`` (which depends on the items and traumas alone), its :class:`Held`
+    ``by_hands`` (as a tuple), and the ``hands`` last asked about (a copy) with their
+    ``held``."""
+
+    __slots__ = ("by_hands", "equipment", "hands", "held", "items", "loadout", "traumas")
+
+    def __init__(self, u: Unit) -> None:
+        self.items = [copy(it) for it in u.items]
+        self.traumas = [copy(t) for t in u.traumas]
+        self.equipment = list(u.equipment)
+        self.loadout = loadout(u)
+        self.by_hands: dict[tuple[int, ...], Held] = {}
+        self.hands: list[int] | None = None  # none asked about yet
+        self.held: Held  # set with ``hands``
+
+
+#: id of an Eva -> :class:`_HeldMemo`. An entry is used only while the Eva asking
+#: equals its copies in items, traumas and equipment, which with the hands is all a
+#: :class:`Held` depends on: the id only says where to look, so another Eva that comes
+#: to have the id is served right or misses. Emptied at 64 entries.
+_HELD_BY_EVA: dict[int, _HeldMemo] = {}
 
 
 def held_facts(u: Unit) -> Held:
     """:class:`Held` of an Eva, memoised per Eva (see :data:`_HELD_BY_EVA`): comparing
     its items with copies costs less than encoding them."""
-    entry = _HELD_BY_EVA.get(id(u))
-    if entry is None or entry[0] != u.items or entry[1] != u.traumas or entry[2] != u.equipment:
+    memo = _HELD_BY_EVA.get(id(u))
+    if memo is None or memo.items != u.items or memo.traumas != u.traumas or memo.equipment != u.equipment:
         if len(_HELD_BY_EVA) >= 64:
             _HELD_BY_EVA.clear()
-        entry = _HELD_BY_EVA[id(u)] = (
-            [copy(it) for it in u.items],
-            [copy(t) for t in u.traumas],
-            list(u.equipment),
-            {},
-            loadout(u),
-        )
-    by_hands = entry[3]
-    hands = tuple(u.hands)
-    got = by_hands.get(hands)
+        memo = _HELD_BY_EVA[id(u)] = _HeldMemo(u)
+    elif memo.hands == u.hands:
+        return memo.held
+    hands = u.hands
+    got = memo.by_hands.get(tuple(hands))
     if got is None:
-        got = by_hands[hands] = Held(u, entry[4])
+        got = memo.by_hands[tuple(hands)] = Held(u, memo.loadout)
+    memo.hands = list(hands)
+    memo.held = got
     return got
 
 
