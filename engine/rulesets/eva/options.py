@@ -619,19 +619,18 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         engaged = False
         try:
             # every Eva's square indexes the table (-1, before deployment, the last place),
-            # so the distance comes first and only an Eva close enough is looked at further
+            # so the distance comes before whether the Eva is on the board
             for o in units:
-                d = row[o.square]
-                if d <= 2:
-                    if o.deployed and not o.destroyed:  # on the board
-                        if o is not u:
+                if o.side != side:
+                    d = row[o.square]
+                    if d <= 400 and o.deployed and not o.destroyed:
+                        enemies = [*enemies, (o, d)]
+                        if d <= 2:
                             near = [*near, o]
-                        if o.side != side:
-                            enemies = [*enemies, (o, d)]
                             if d == 1 and o.airborne == airborne:
                                 engaged = True
-                elif o.side != side and d <= 400 and o.deployed and not o.destroyed:
-                    enemies = [*enemies, (o, d)]
+                elif row[o.square] <= 2 and o is not u and o.deployed and not o.destroyed:
+                    near = [*near, o]
         except IndexError:  # a stray square far off the board (no game makes one): Eva by Eva
             enemies = []
             near = []
