@@ -402,15 +402,15 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
     (a square is refused only for its colour or an Eva on it). Every other candidate
     is checked by :func:`rules.check`. Either way the verdict is the rules', so the
     choice is the same."""
-    if state.pending is None and not state.over:
-        act = state.activation
+    act = state.activation
+    if act is not None:
+        if state.phase == BATTLE and state.pending is None and not state.over:
+            if side != state.units[act.unit].side:  # not one of rules.to_act
+                return None
+            return _in_activation(state, side, rng)
+    elif state.pending is None and not state.over:
         phase = state.phase
-        if act is not None:
-            if phase == BATTLE:
-                if side != state.units[act.unit].side:  # not one of rules.to_act
-                    return None
-                return _in_activation(state, side, rng)
-        elif phase == BATTLE:
+        if phase == BATTLE:
             if side != state.turn:  # not one of rules.to_act
                 return None
             # each Eva of the side on the board and not yet activated this round, the
@@ -662,12 +662,13 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         singles.append(Discard)
     if not act.disengage_tried:
         singles.append(Disengage)
-    if "wings" in equipment:
-        singles.append(Land if airborne else TakeOff)
-    if "dmodule" in equipment:
-        singles.append(Detonate)
-    if "accel" in equipment and not u.accel_used:
-        singles.append(Accelerate)
+    if equipment:  # (many an Eva has none)
+        if "wings" in equipment:
+            singles.append(Land if airborne else TakeOff)
+        if "dmodule" in equipment:
+            singles.append(Detonate)
+        if "accel" in equipment and not u.accel_used:
+            singles.append(Accelerate)
     swaps = () if held is None else held.swap_hands if energy >= 2 else held.cheap_swap_hands
     tail: list[object] | tuple[()] = ()  # the attacks: a list once there is one
     if enemies:
@@ -694,7 +695,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
                     if t.airborne:
                         tail.append(Fire(ui, j, item, aimed="wings"))
     jumps: Sequence[int] = ()
-    if "jumpjet" in equipment and energy >= 2 and not airborne and not u.pinned:
+    if equipment and "jumpjet" in equipment and energy >= 2 and not airborne and not u.pinned:
         occupied = {o.square for o in units if o.deployed and not o.destroyed}
         jumps = [s for s in g.jump_squares(here) if s not in occupied]
     if rng is None:
@@ -762,8 +763,8 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         elif i < end_singles:
             kind = singles[i - end_steps]
             a = kind(ui)
-            if kind is Kneel or kind is Stand:  # EVA-12.10, EVA-6.4
-                ok = not act.obligation and rules.may_switch(act, MOVEMENT)
+            if kind is Kneel or kind is Stand:  # EVA-12.10, EVA-6.4 (rules.may_switch)
+                ok = not act.obligation and (act.last_class in (NONE, MOVEMENT) or act.switches < 1)
             elif kind is Disengage:  # EVA-12.11
                 if engaged is None:
                     engaged = rules.is_engaged(state, u)

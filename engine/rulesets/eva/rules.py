@@ -180,23 +180,25 @@ class LineInfo:
 def _neighbours() -> tuple[tuple[tuple[int, bool, int, int], ...], ...]:
     """For each square, its neighbours (EVA-8.1) as (square, diagonal, flank 1, flank 2):
     the flanks of a diagonal step are the two squares it passes between (-1 for an
-    orthogonal step)."""
+    orthogonal step). Neighbours come row by row from the one above, each row from the
+    left."""
     nbrs = []
     for i in range(N_SQ):
         x, y = i % W, i // W
         out = []
-        for dy in (-1, 0, 1):
-            for dx in (-1, 0, 1):
-                if dx == 0 and dy == 0:
-                    continue
-                nx, ny = x + dx, y + dy
-                if 0 <= nx < W and 0 <= ny < H:
-                    diag = dx != 0 and dy != 0
-                    s1 = y * W + nx if diag else -1
-                    s2 = ny * W + x if diag else -1
-                    out.append((ny * W + nx, diag, s1, s2))
+        for dx, dy in _AROUND:
+            nx, ny = x + dx, y + dy
+            if 0 <= nx < W and 0 <= ny < H:
+                if dx and dy:
+                    out.append((ny * W + nx, True, y * W + nx, ny * W + x))
+                else:
+                    out.append((ny * W + nx, False, -1, -1))
         nbrs.append(tuple(out))
     return tuple(nbrs)
+
+
+#: The eight steps to a neighbour as (dx, dy), in the order of :func:`_neighbours`.
+_AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
 #: The board's neighbour tables (the same for every map), made with the first
@@ -394,7 +396,8 @@ def d2_row(a: int) -> tuple[int, ...]:
         ax, ay = a % W, a // W
         strips = _D2_STRIPS[ax]
         if strips is None:
-            strips = _D2_STRIPS[ax] = [tuple([(x - ax) ** 2 + dy * dy for x in range(W)]) for dy in range(H)]
+            across = [(x - ax) * (x - ax) for x in range(W)]
+            strips = _D2_STRIPS[ax] = [tuple(map((dy * dy).__add__, across)) for dy in range(H)]
         cells: list[int] = []
         for y in range(H):
             cells += strips[y - ay if y >= ay else ay - y]
