@@ -123,6 +123,19 @@ class Dice:
         return outer.digest()
 
     def _faces(self, stream: str, seq: int, n: int, sides: int) -> tuple[int, ...]:
+        if sides <= 256 and n > 0:  # one byte per face, as below (written out: nearly every roll)
+            limit = 256 - 256 % sides
+            drawn: list[int] = []
+            digest = self._hmac(f"{stream}:{seq}".encode())
+            block = 0
+            while True:
+                for b in digest:
+                    if b < limit:
+                        drawn.append(b % sides + 1)
+                        if len(drawn) == n:
+                            return tuple(drawn)
+                block += 1
+                digest = self._hmac(f"{stream}:{seq}:{block}".encode())
         # one byte per face for dice up to 256 sides, four bytes (big-endian) above
         width = 1 if sides <= 256 else 4
         space = 256**width
@@ -144,7 +157,12 @@ class Dice:
         stream = "" if to is None else f"p{to}"
         seq = self._counters.get(stream, 0) + 1
         self._counters[stream] = seq
-        roll = Roll(stream, seq, _expr(n, sides), self._faces(stream, seq, n, sides))
+        roll = Roll(
+            stream,
+            seq,
+            "d6" if n == 1 and sides == 6 else _expr(n, sides),
+            self._faces(stream, seq, n, sides),
+        )
         self.log.append(roll)
         return roll
 
