@@ -2792,7 +2792,7 @@ def _activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list:
     m = _side_mark(state, u)  # its events' side marked as _mark_shared marks it
     out: list = [ev.Activated(unit=u.name, unit_side=m)]
     u.activations += 1
-    act = Activation(unit=a.unit)
+    act = Activation(a.unit)
     state.activation = act
     equipment = u.equipment
     if "s2" in equipment and u.armour < u.max_armour:  # 1. regeneration
