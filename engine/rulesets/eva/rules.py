@@ -562,24 +562,29 @@ def max_energy(u: Unit) -> int:
     if u.berserk:
         return 15
     equipment = u.equipment
-    pseudo = "pseudo" in equipment
+    pseudo = sync = s2 = False
+    if equipment:  # (many an Eva has none)
+        pseudo = "pseudo" in equipment
+        sync = "sync" in equipment
+        s2 = "s2" in equipment
     if pseudo:
         band = 12
     elif u.armour >= 20:
-        band = 14 if "sync" in equipment else 12
+        band = 14 if sync else 12
     elif u.armour >= 10:
         band = 10
     else:
-        band = 5 if "sync" in equipment else 7
+        band = 5 if sync else 7
     e = band
-    if "s2" in equipment:
+    if s2:
         e += 2
     if pseudo:
         e -= 1
     if u.traumas:
         e -= 2 * sum(1 for t in u.traumas if t.zone == "legs")
-    e -= 3 * u.replica_hits + 5 * u.lance_hits
-    return max(3, e)
+    if u.replica_hits or u.lance_hits:
+        e -= 3 * u.replica_hits + 5 * u.lance_hits
+    return e if e > 3 else 3
 
 
 def at_level(u: Unit) -> int:
@@ -1096,16 +1101,26 @@ class _HeldMemo:
 #: :class:`Held` depends on: the id only says where to look, so another Eva that comes
 #: to have the id is served right or misses. Emptied at 64 entries.
 _HELD_BY_EVA: dict[int, _HeldMemo] = {}
+#: The Eva :func:`held_facts` was last asked about and its :class:`_HeldMemo` (the Eva
+#: being activated asks again and again): found without its id, and used on the same
+#: terms as an entry of :data:`_HELD_BY_EVA`.
+_LAST_HELD: list[Any] = [None, None]
 
 
 def held_facts(u: Unit) -> Held:
     """:class:`Held` of an Eva, memoised per Eva (see :data:`_HELD_BY_EVA`): comparing
     its items with copies costs less than encoding them."""
-    memo = _HELD_BY_EVA.get(id(u))
+    last = _LAST_HELD
+    if last[0] is u:
+        memo = last[1]
+    else:
+        memo = _HELD_BY_EVA.get(id(u))
+        last[0] = u
+        last[1] = memo
     if memo is None or memo.items != u.items or memo.traumas != u.traumas or memo.equipment != u.equipment:
         if len(_HELD_BY_EVA) >= 64:
             _HELD_BY_EVA.clear()
-        memo = _HELD_BY_EVA[id(u)] = _HeldMemo(u)
+        memo = last[1] = _HELD_BY_EVA[id(u)] = _HeldMemo(u)
     elif memo.hands == u.hands:
         return memo.held
     hands = u.hands
