@@ -2459,7 +2459,9 @@ def _quick_swap(state: EvaState, side: int, a: Swap, dice: Dice) -> list | None:
         return None
     hands = a.hands
     cost = held_facts(u).swap_costs.get(tuple(hands))  # a legal configuration, sorted
-    if cost is None or cost > u.energy or hands == sorted(u.hands):
+    # (one other than the hands, so what they hold only when they hold two items out of order)
+    cur = u.hands
+    if cost is None or cost > u.energy or (len(cur) == 2 and cur[0] >= cur[1] and hands == sorted(cur)):
         return None
     out: list = []
     u.energy -= cost
