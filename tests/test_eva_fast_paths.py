@@ -318,6 +318,31 @@ def test_the_hand_facts_memoised_per_eva_follow_its_items_traumas_and_equipment(
         twin.hands.reverse()
 
 
+def test_the_names_both_sides_have_are_those_of_the_state_asked_about():
+    """rules._shared_names (memoised per list of units, the last list found without its
+    id) answers for the state asked about however states are interleaved: one whose
+    sides share Eva names, one whose sides do not, and a copy of each."""
+    states = []
+    for shared in (False, True):
+        setup = RS.random_setup(random.Random(7))
+        if shared:
+            for e in setup.rosters[1].evas:
+                e.name = e.name.replace("B-", "A-")
+        state = RS.new_state(setup, Dice(b"names"))[0]
+        states += [state, msgspec.convert(msgspec.to_builtins(state), type(state))]
+
+    def fresh(state):
+        names = [{u.name for u in state.units if u.side == s} for s in (0, 1)]
+        return names[0] & names[1]
+
+    assert not fresh(states[0]) and fresh(states[2])
+    for state in states + states[::-1] + states[::2] + states[1::2]:
+        shared = fresh(state)
+        assert rules._shared_names(state) == shared
+        for u in state.units:
+            assert rules._side_mark(state, u) == (u.side if u.name in shared else -1)
+
+
 def test_a_sight_line_worked_out_relative_to_its_ends_is_the_line_between_them():
     """rules.LineInfo takes a line's squares from the line between offsets (EVA-4.5 is
     worked out relative to the ends): the same squares and corner pairs as

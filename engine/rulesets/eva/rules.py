@@ -817,16 +817,27 @@ _SIDE_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
 _SHARED: dict[int, tuple[list, frozenset[str]]] = {}
 
 
+#: The list of units :func:`_shared_names` last answered for and its answer (a game
+#: asks again and again): found without its id, on the same terms as :data:`_SHARED`.
+_SHARED_LAST: list[Any] = [None, frozenset()]
+
+
 def _shared_names(state: EvaState) -> frozenset[str]:
     units = state.units
+    last = _SHARED_LAST
+    if last[0] is units:
+        return last[1]
     hit = _SHARED.get(id(units))
     if hit is not None and hit[0] is units:
-        return hit[1]
-    names = [{u.name for u in units if u.side == s} for s in (0, 1)]
-    shared = frozenset(names[0] & names[1])
-    if len(_SHARED) >= 16:  # a few games at a time; each entry keeps its Evas alive
-        _SHARED.clear()
-    _SHARED[id(units)] = (units, shared)
+        shared = hit[1]
+    else:
+        names = [{u.name for u in units if u.side == s} for s in (0, 1)]
+        shared = frozenset(names[0] & names[1])
+        if len(_SHARED) >= 16:  # a few games at a time; each entry keeps its Evas alive
+            _SHARED.clear()
+        _SHARED[id(units)] = (units, shared)
+    last[0] = units
+    last[1] = shared
     return shared
 
 
@@ -2385,8 +2396,8 @@ def _side_mark(state: EvaState, u: Unit) -> int:
     """What an event's ``<field>_side`` holds for Eva ``u`` (see :func:`_mark_shared`):
     its side when both sides have an Eva of its name, else -1."""
     units = state.units
-    hit = _SHARED.get(id(units))
-    shared = hit[1] if hit is not None and hit[0] is units else _shared_names(state)
+    last = _SHARED_LAST
+    shared = last[1] if last[0] is units else _shared_names(state)
     return u.side if shared and u.name in shared else -1
 
 
@@ -2434,8 +2445,8 @@ def _quick_move(state: EvaState, side: int, a: Move, dice: Dice) -> list | None:
         act.switches += 1
     act.last_class = MOVEMENT
     act.stepped = True
-    hit = _SHARED.get(id(units))  # _side_mark, written out
-    shared = hit[1] if hit is not None and hit[0] is units else _shared_names(state)
+    last = _SHARED_LAST  # _side_mark, written out
+    shared = last[1] if last[0] is units else _shared_names(state)
     m = u.side if shared and u.name in shared else -1
     return [
         ev.Moved(unit=u.name, unit_side=m, path=[SQUARE_NAMES[path[0]], SQUARE_NAMES[to]]),
@@ -2470,8 +2481,8 @@ def _quick_swap(state: EvaState, side: int, a: Swap, dice: Dice) -> list | None:
     held = [items[i].code for i in hands]  # held_labels, which also tell held_shield
     if "shield" in held:
         reveal(u, "shield", out)
-    hit = _SHARED.get(id(units))  # _side_mark, written out
-    shared = hit[1] if hit is not None and hit[0] is units else _shared_names(state)
+    last = _SHARED_LAST  # _side_mark, written out
+    shared = last[1] if last[0] is units else _shared_names(state)
     m = u.side if shared and u.name in shared else -1
     out.append(ev.Swapped(unit=u.name, unit_side=m, held=held))
     out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=cost))
