@@ -1,9 +1,9 @@
 """Seeded, auditable dice.
 
 Every roll is derived from the game's secret seed and the roll's own stream and
-sequence number with HMAC-SHA256 (RFC 2104, the digests of Python's ``hmac`` module), never from
-the ``random`` module's internals, so a replay gives the same faces on any Python
-version. A game may publish ``seed_hash(seed)`` at the start and reveal the seed at
+sequence number with HMAC-SHA256 (RFC 2104: the digests of Python's ``hmac``
+module), never from the ``random`` module's internals, so a replay gives the same
+faces on any Python version. A game may publish ``seed_hash(seed)`` at the start and reveal the seed at
 the end, and anyone can re-derive every roll.
 
 Rolls are numbered per *stream*. The public stream ``""`` holds every roll both

@@ -791,8 +791,8 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         elif i < end_swaps:  # EVA-9.3: not what it already holds
             h = swaps[i - end_singles]
             a = Swap(ui, h)
-            # h is a configuration other than the hands (Held.swap_hands), so it is
-            # what they hold only when they hold it in another order
+            # h is a configuration other than the hands (their Held's), so the same
+            # items only when the hands hold two out of order
             hands = u.hands
             ok = len(hands) < 2 or (len(hands) == 2 and hands[0] < hands[1]) or h != sorted(hands)
         elif i < end_tail:  # an attack: checked

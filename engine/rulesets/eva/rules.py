@@ -278,14 +278,14 @@ class MapGeo:
             got = []
             # every square of a jump's lines is within 3 rows and 3 columns of the start,
             # so within 63 places of it by flat index: without blue there, no line is blue
-            lines = BLUE in terrain[max(start - 3 * W - 3, 0) : start + 3 * W + 4]
+            blue = BLUE in terrain[max(start - 3 * W - 3, 0) : start + 3 * W + 4]
             for dx, dy, crossed, pairs in _JUMP_LINES:
                 nx, ny = x + dx, y + dy
                 if 0 <= nx < W and 0 <= ny < H:
                     s = ny * W + nx
                     if terrain[s] >= GREEN:
                         continue
-                    if not lines:
+                    if not blue:
                         got.append(s)
                         continue
                     for d in crossed:
@@ -2470,7 +2470,8 @@ def _quick_swap(state: EvaState, side: int, a: Swap, dice: Dice) -> list | None:
         return None
     hands = a.hands
     cost = held_facts(u).swap_costs.get(tuple(hands))  # a legal configuration, sorted
-    # (one other than the hands, so what they hold only when they hold two items out of order)
+    # not what the hands hold (EVA-9.3): a configuration other than the hands (their
+    # Held's), so the same items only when the hands hold two out of order
     cur = u.hands
     if cost is None or cost > u.energy or (len(cur) == 2 and cur[0] >= cur[1] and hands == sorted(cur)):
         return None
