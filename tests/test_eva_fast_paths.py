@@ -269,6 +269,80 @@ def test_the_memoised_hand_facts_are_those_of_the_rules():
     assert checked > 1000
 
 
+def test_the_hand_facts_memoised_per_eva_follow_its_items_traumas_and_equipment():
+    """rules.held_facts keeps an Eva's hand facts with copies of what they depend on: an
+    item gone, a new arms trauma, Extended Arms gained or lost, other hands, or another
+    Eva found under its id, each gives the facts worked out afresh, never the ones
+    kept."""
+    from engine.rulesets.eva.state import Item, Unit
+
+    def fresh(u):
+        return rules.Held(u, rules.Loadout(u))
+
+    def same(a, b):
+        return all(getattr(a, k) == getattr(b, k) for k in rules.Held.__slots__)
+
+    items = [Item("rifle", "rifle"), Item("knife", "knife"), Item("shield", "shield"), Item("lance", "lance")]
+    u = Unit(
+        side=0, name="A", cost=0, items=items, equipment=[], at=0, max_armour=20, armour=20, hands=[0, 1]
+    )
+    changes = [
+        lambda u: setattr(u.items[1], "gone", True),
+        lambda u: setattr(u, "hands", [0]),
+        lambda u: u.traumas.append(Trauma("arms")),
+        lambda u: u.equipment.append("arms"),
+        lambda u: setattr(u, "hands", [3]),
+        lambda u: setattr(u.items[3], "code", "rifle"),
+        lambda u: u.equipment.clear(),
+        lambda u: u.traumas.clear(),
+        lambda u: setattr(u.items[1], "gone", False),
+    ]
+    for change in changes:
+        before = rules.held_facts(u)
+        assert same(before, fresh(u))
+        twin = msgspec.convert(msgspec.to_builtins(u), Unit)
+        change(u)
+        assert same(rules.held_facts(u), fresh(u)), change
+        assert same(rules.held_facts(twin), fresh(twin))
+        assert same(rules.held_facts(twin), before)
+        # an entry found by the id of an Eva that has changed since, or as the last one
+        rules._HELD_BY_EVA[id(twin)] = rules._HELD_BY_EVA[id(u)]
+        rules._LAST_HELD[:] = [None, None]
+        assert same(rules.held_facts(twin), before)
+        rules._LAST_HELD[:] = [twin, rules._HELD_BY_EVA[id(u)]]
+        assert same(rules.held_facts(twin), before)
+        # the hands last asked about, changed in place
+        rules.held_facts(twin)
+        twin.hands.reverse()
+        assert same(rules.held_facts(twin), fresh(twin))
+        twin.hands.reverse()
+
+
+def test_the_names_both_sides_have_are_those_of_the_state_asked_about():
+    """rules._shared_names (memoised per list of units, the last list found without its
+    id) answers for the state asked about however states are interleaved: one whose
+    sides share Eva names, one whose sides do not, and a copy of each."""
+    states = []
+    for shared in (False, True):
+        setup = RS.random_setup(random.Random(7))
+        if shared:
+            for e in setup.rosters[1].evas:
+                e.name = e.name.replace("B-", "A-")
+        state = RS.new_state(setup, Dice(b"names"))[0]
+        states += [state, msgspec.convert(msgspec.to_builtins(state), type(state))]
+
+    def fresh(state):
+        names = [{u.name for u in state.units if u.side == s} for s in (0, 1)]
+        return names[0] & names[1]
+
+    assert not fresh(states[0]) and fresh(states[2])
+    for state in states + states[::-1] + states[::2] + states[1::2]:
+        shared = fresh(state)
+        assert rules._shared_names(state) == shared
+        for u in state.units:
+            assert rules._side_mark(state, u) == (u.side if u.name in shared else -1)
+
+
 def test_a_sight_line_worked_out_relative_to_its_ends_is_the_line_between_them():
     """rules.LineInfo takes a line's squares from the line between offsets (EVA-4.5 is
     worked out relative to the ends): the same squares and corner pairs as

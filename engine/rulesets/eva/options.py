@@ -404,15 +404,15 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
     (a square is refused only for its colour or an Eva on it). Every other candidate
     is checked by :func:`rules.check`. Either way the verdict is the rules', so the
     choice is the same."""
-    if state.pending is None and not state.over:
-        act = state.activation
+    act = state.activation
+    if act is not None:
+        if state.phase == BATTLE and state.pending is None and not state.over:
+            if side != state.units[act.unit].side:  # not one of rules.to_act
+                return None
+            return _in_activation(state, side, rng)
+    elif state.pending is None and not state.over:
         phase = state.phase
-        if act is not None:
-            if phase == BATTLE:
-                if side != state.units[act.unit].side:  # not one of rules.to_act
-                    return None
-                return _in_activation(state, side, rng)
-        elif phase == BATTLE:
+        if phase == BATTLE:
             if side != state.turn:  # not one of rules.to_act
                 return None
             # each Eva of the side on the board and not yet activated this round, the
@@ -426,7 +426,7 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
                         picks.append(~i)
             if not picks:
                 return None
-            i = picks[rng.randrange(len(picks))]
+            i = picks[_randrange(rng, len(picks))]
             return Activate(i) if i >= 0 else Activate(~i, True)
         elif phase == DEPLOY and side == state.placer:
             return _random_deploy(state, side, rng)
@@ -498,7 +498,7 @@ def _random_deploy(state: EvaState, side: int, rng: random.Random) -> object | N
     n = len(squares)
     moved: dict[int, int] | None = None  # as in _draw
     while n:
-        k = rng.randrange(n)
+        k = _randrange(rng, n)
         s = squares[moved.get(k, k) if moved is not None else k]
         if terrain[s] < GREEN and s not in taken:
             return Deploy(i, s, default_hands(state.units[i]))
@@ -553,6 +553,20 @@ def _bits_draws() -> bool:
 
 #: See :func:`_bits_draws`.
 _BITS_DRAWS = _bits_draws()
+#: random.Random when its draws are written out (see :func:`_bits_draws`), else None.
+_BITS_CLASS = random.Random if _BITS_DRAWS else None
+
+
+def _randrange(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for n > 0: written out with getrandbits for a
+    :class:`random.Random` when :data:`_BITS_DRAWS` (the same draw), else asked."""
+    if type(rng) is _BITS_CLASS:
+        width = n.bit_length()
+        k = rng.getrandbits(width)
+        while k >= n:
+            k = rng.getrandbits(width)
+        return k
+    return rng.randrange(n)
 
 
 def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any:
@@ -580,8 +594,10 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
     airborne = u.airborne
     here = u.square
     equipment = u.equipment
-    enemies: list[tuple[Any, int]] = []
-    near: list[Any] = []
+    # the enemies within reach and the Evas next to it, found below: lists once there
+    # is one (seldom), not made before
+    enemies: list[tuple[Any, int]] | tuple[()] = ()
+    near: list[Any] | tuple[()] = ()
     engaged: bool | None
     steps: Sequence[int]
     held: rules.Held | None
@@ -594,11 +610,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         engaged = None
         steps = ()
     else:
-        held = rules._HELD.get(  # rules.held_facts, its memo read here first
-            rules._ITEMS_KEY.encode(
-                (u.items, u.hands, bool(u.traumas) and u.trauma("arms"), "arms" in equipment)
-            )
-        ) or rules.held_facts(u)
+        held = rules.held_facts(u)
         shield = held.shield
         # one pass over the Evas on the board, by their squared distance from this one
         # (EVA-3.1): the enemies within 20 squares (D² ≤ 400, the longest reach of any
@@ -609,22 +621,21 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         engaged = False
         try:
             # every Eva's square indexes the table (-1, before deployment, the last place),
-            # so the distance comes first and only an Eva close enough is looked at further
+            # so the distance comes before whether the Eva is on the board
             for o in units:
-                d = row[o.square]
-                if d <= 2:
-                    if o.deployed and not o.destroyed:  # on the board
-                        if o is not u:
-                            near.append(o)
-                        if o.side != side:
-                            enemies.append((o, d))
+                if o.side != side:
+                    d = row[o.square]
+                    if d <= 400 and o.deployed and not o.destroyed:
+                        enemies = [*enemies, (o, d)]
+                        if d <= 2:
+                            near = [*near, o]
                             if d == 1 and o.airborne == airborne:
                                 engaged = True
-                elif o.side != side and d <= 400 and o.deployed and not o.destroyed:
-                    enemies.append((o, d))
+                elif row[o.square] <= 2 and o is not u and o.deployed and not o.destroyed:
+                    near = [*near, o]
         except IndexError:  # a stray square far off the board (no game makes one): Eva by Eva
-            enemies.clear()
-            near.clear()
+            enemies = []
+            near = []
             engaged = False
             for o in units:
                 if o.deployed and not o.destroyed:  # on the board
@@ -653,12 +664,13 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         singles.append(Discard)
     if not act.disengage_tried:
         singles.append(Disengage)
-    if "wings" in equipment:
-        singles.append(Land if airborne else TakeOff)
-    if "dmodule" in equipment:
-        singles.append(Detonate)
-    if "accel" in equipment and not u.accel_used:
-        singles.append(Accelerate)
+    if equipment:  # (many an Eva has none)
+        if "wings" in equipment:
+            singles.append(Land if airborne else TakeOff)
+        if "dmodule" in equipment:
+            singles.append(Detonate)
+        if "accel" in equipment and not u.accel_used:
+            singles.append(Accelerate)
     swaps = () if held is None else held.swap_hands if energy >= 2 else held.cheap_swap_hands
     tail: list[object] | tuple[()] = ()  # the attacks: a list once there is one
     if enemies:
@@ -685,7 +697,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
                     if t.airborne:
                         tail.append(Fire(ui, j, item, aimed="wings"))
     jumps: Sequence[int] = ()
-    if "jumpjet" in equipment and energy >= 2 and not airborne and not u.pinned:
+    if equipment and "jumpjet" in equipment and energy >= 2 and not airborne and not u.pinned:
         occupied = {o.square for o in units if o.deployed and not o.destroyed}
         jumps = [s for s in g.jump_squares(here) if s not in occupied]
     if rng is None:
@@ -697,24 +709,25 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
             *tail,
             *[Jump(ui, s) for s in jumps],
         ]
-    n_steps = len(steps)
-    n_singles = len(singles)
-    n_swaps = len(swaps)
-    n_tail = len(tail)
-    n = 1 + n_steps + n_singles + n_swaps + n_tail + len(jumps)
+    # where each kind of candidate ends in the numbering (End is number 0)
+    end_steps = 1 + len(steps)
+    end_singles = end_steps + len(singles)
+    end_swaps = end_singles + len(swaps)
+    end_tail = end_swaps + len(tail)
+    n = end_tail + len(jumps)
     # rejection sampling as from a list shrunk on each refusal, the last candidate
     # taking the place of the refused one: ``moved`` maps a place to the number of the
     # candidate now there, where that is not the candidate of that number
     moved: dict[int, int] | None = None
     # rng.randrange(n) of a random.Random, written out when _BITS_DRAWS found it to be
     # that (the same draws); any other generator is asked through randrange
-    bits = rng.getrandbits if _BITS_DRAWS and type(rng) is random.Random else None
+    bits = type(rng) is _BITS_CLASS
     while n:
-        if bits is not None:
+        if bits:
             width = n.bit_length()
-            k = bits(width)
+            k = rng.getrandbits(width)
             while k >= n:
-                k = bits(width)
+                k = rng.getrandbits(width)
         else:
             k = rng.randrange(n)
         i = moved.get(k, k) if moved is not None else k
@@ -722,10 +735,10 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         if i == 0:  # End: EVA-12.10
             a: object = End(ui)
             ok = not act.obligation
-        elif (i := i - 1) < n_steps:
+        elif i < end_steps:
             # a single step: EVA-6.4, EVA-8.7, no stop on green (EVA-2.9), a diagonal
             # squeeze (EVA-8.4)
-            to = steps[i]
+            to = steps[i - 1]
             a = Move(ui, [here, to])
             terrain = g.terrain
             if (
@@ -749,11 +762,11 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
                     ok = not (b1 and b2)
                 else:
                     ok = True
-        elif (i := i - n_steps) < n_singles:
-            kind = singles[i]
+        elif i < end_singles:
+            kind = singles[i - end_steps]
             a = kind(ui)
-            if kind is Kneel or kind is Stand:  # EVA-12.10, EVA-6.4
-                ok = not act.obligation and rules.may_switch(act, MOVEMENT)
+            if kind is Kneel or kind is Stand:  # EVA-12.10, EVA-6.4 (rules.may_switch)
+                ok = not act.obligation and (act.last_class in (NONE, MOVEMENT) or act.switches < 1)
             elif kind is Disengage:  # EVA-12.11
                 if engaged is None:
                     engaged = rules.is_engaged(state, u)
@@ -777,12 +790,15 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
                 ok = not act.stepped
             else:  # Discard: a candidate only when the Shield is held
                 ok = True
-        elif (i := i - n_singles) < n_swaps:  # EVA-9.3: not what it already holds
-            h = swaps[i]
+        elif i < end_swaps:  # EVA-9.3: not what it already holds
+            h = swaps[i - end_singles]
             a = Swap(ui, h)
-            ok = h != sorted(u.hands)
-        elif (i := i - n_swaps) < n_tail:  # an attack: checked
-            a = tail[i]
+            # h is a configuration other than the hands (their Held's), so the same
+            # items only when the hands hold two out of order
+            hands = u.hands
+            ok = len(hands) < 2 or (len(hands) == 2 and hands[0] < hands[1]) or h != sorted(hands)
+        elif i < end_tail:  # an attack: checked
+            a = tail[i - end_swaps]
             try:
                 rules.check(state, side, a)
             except IllegalAction:
@@ -790,7 +806,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
             else:
                 ok = True
         else:  # a jump: its landing squares are those EVA-16.9 allows, but for other Evas
-            a = Jump(ui, jumps[i - n_tail])
+            a = Jump(ui, jumps[i - end_tail])
             ok = True
         if ok:
             return a

@@ -9,8 +9,8 @@ checks, then resolves, drawing dice in the order the rules list them
 from __future__ import annotations
 
 import hashlib
-from array import array
 from collections.abc import Sequence
+from copy import copy
 from fractions import Fraction
 from typing import Any
 
@@ -106,7 +106,7 @@ class LineInfo:
     __slots__ = (
         "_ends",
         "_flush",
-        "_items",
+        "_terrain",
         "blue",
         "crossed",
         "maxcol",
@@ -116,14 +116,11 @@ class LineInfo:
 
     def __init__(self, lo: int, hi: int, terrain: bytes) -> None:
         crossed_rel, pairs_rel = _relative_line(hi % W - lo % W, hi // W - lo // W)
-        self.crossed = crossed = tuple([lo + d for d in crossed_rel])
-        self.pairs = pairs = tuple([(lo + p, lo + q) for p, q in pairs_rel])
-        # effective colour of each line square (EVA-4.3: a pair counts as the lower flank)
-        items: list[tuple[int, tuple[int, ...]]] = [(terrain[s], (s,)) for s in crossed]
-        items += [(min(terrain[p], terrain[q]), (p, q)) for p, q in pairs]
+        self.crossed = tuple([lo + d for d in crossed_rel])
+        self.pairs = tuple([(lo + p, lo + q) for p, q in pairs_rel])
         blue = False
         maxcol = pierce = 0
-        for c, _s in items:
+        for c in self._colours(terrain):
             if c == BLUE:
                 blue = True
             if c > maxcol:
@@ -133,9 +130,16 @@ class LineInfo:
         self.blue = blue
         self.maxcol = maxcol
         self.pierce = pierce
-        self._items = tuple(items)
+        self._terrain = terrain
         self._ends = (lo, hi)
         self._flush: tuple[tuple[int, int], tuple[int, int], tuple[int, int]] | None = None
+
+    def _colours(self, terrain: bytes) -> list[int]:
+        """The effective colour of each line square, crossed squares first, then the
+        corner pairs (EVA-4.3: a pair counts as its lower flank)."""
+        return [terrain[s] for s in self.crossed] + [
+            terrain[p] if terrain[p] < terrain[q] else terrain[q] for p, q in self.pairs
+        ]
 
     @property
     def flush(self) -> tuple[int, int]:
@@ -158,9 +162,11 @@ class LineInfo:
             flush = [0, 0]
             gflush = [0, 0]
             ygflush = [0, 0]
+            squares: list[tuple[int, ...]] = [(s,) for s in self.crossed] + list(self.pairs)
+            items = list(zip(self._colours(self._terrain), squares, strict=True))
             for end, e in enumerate(self._ends):
                 ex, ey = e % W, e // W
-                for c, sqs in self._items:
+                for c, sqs in items:
                     if all(max(abs(s % W - ex), abs(s // W - ey)) <= 1 for s in sqs):  # EVA-3.5 / EVA-4.3
                         flush[end] = max(flush[end], c)
                         if c == GREEN:
@@ -174,23 +180,25 @@ class LineInfo:
 def _neighbours() -> tuple[tuple[tuple[int, bool, int, int], ...], ...]:
     """For each square, its neighbours (EVA-8.1) as (square, diagonal, flank 1, flank 2):
     the flanks of a diagonal step are the two squares it passes between (-1 for an
-    orthogonal step)."""
+    orthogonal step). Neighbours come row by row from the one above, each row from the
+    left."""
     nbrs = []
     for i in range(N_SQ):
         x, y = i % W, i // W
         out = []
-        for dy in (-1, 0, 1):
-            for dx in (-1, 0, 1):
-                if dx == 0 and dy == 0:
-                    continue
-                nx, ny = x + dx, y + dy
-                if 0 <= nx < W and 0 <= ny < H:
-                    diag = dx != 0 and dy != 0
-                    s1 = y * W + nx if diag else -1
-                    s2 = ny * W + x if diag else -1
-                    out.append((ny * W + nx, diag, s1, s2))
+        for dx, dy in _AROUND:
+            nx, ny = x + dx, y + dy
+            if 0 <= nx < W and 0 <= ny < H:
+                if dx and dy:
+                    out.append((ny * W + nx, True, y * W + nx, ny * W + x))
+                else:
+                    out.append((ny * W + nx, False, -1, -1))
         nbrs.append(tuple(out))
     return tuple(nbrs)
+
+
+#: The eight steps to a neighbour as (dx, dy), in the order of :func:`_neighbours`.
+_AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
 #: The board's neighbour tables (the same for every map), made with the first
@@ -240,7 +248,13 @@ class MapGeo:
         table = self._step_squares[airborne * 2 + accel]
         got = table[start]
         if got is None:
-            steps = self.steps(airborne, accel)[start]
+            # the row of :meth:`steps` for this square alone (the whole table is not made)
+            terrain = self.terrain
+            steps = []
+            for n, diag, _s1, _s2 in self.nbrs[start]:
+                c = step_cost(terrain[n], diag, airborne, accel)
+                if c is not None:
+                    steps.append((n, c))
             costs = [c for _n, c in steps]
             cheapest = min(costs, default=8)
             dearest = max(costs, default=0)
@@ -262,19 +276,29 @@ class MapGeo:
             terrain = self.terrain
             x, y = start % W, start // W
             got = []
+            # every square of a jump's lines is within 3 rows and 3 columns of the start,
+            # so within 63 places of it by flat index: without blue there, no line is blue
+            blue = BLUE in terrain[max(start - 3 * W - 3, 0) : start + 3 * W + 4]
             for dx, dy, crossed, pairs in _JUMP_LINES:
                 nx, ny = x + dx, y + dy
                 if 0 <= nx < W and 0 <= ny < H:
                     s = ny * W + nx
                     if terrain[s] >= GREEN:
                         continue
-                    # EVA-4.3: a corner pair counts as its lower flank, so it is blue
-                    # only when both flanks are
-                    if any(terrain[start + d] == BLUE for d in crossed) or any(
-                        terrain[start + p] == BLUE and terrain[start + q] == BLUE for p, q in pairs
-                    ):
+                    if not blue:
+                        got.append(s)
                         continue
-                    got.append(s)
+                    for d in crossed:
+                        if terrain[start + d] == BLUE:
+                            break
+                    else:
+                        # EVA-4.3: a corner pair counts as its lower flank, so it is
+                        # blue only when both flanks are
+                        for p, q in pairs:
+                            if terrain[start + p] == BLUE and terrain[start + q] == BLUE:
+                                break
+                        else:
+                            got.append(s)
             self._jumps[start] = got
         return got
 
@@ -355,15 +379,16 @@ def d2(a: int, b: int) -> int:
 
 
 #: :func:`d2_row` of each square, made the first time it is asked for (pure geometry:
-#: kept for the life of the process, 1.2 kB a square).
-_D2_ROWS: list[array | None] = [None] * N_SQ
+#: kept for the life of the process, 4.8 kB a square; a tuple, which Python indexes
+#: faster than an array, of numbers shared with :data:`_D2_STRIPS`).
+_D2_ROWS: list[tuple[int, ...] | None] = [None] * N_SQ
 #: For each column ``ax`` (0-based), once a square of it is asked about: the squared
 #: distances from a square of that column to the squares of a row ``dy`` rows away,
 #: for each ``dy``, the strips a row of :data:`_D2_ROWS` is made of.
-_D2_STRIPS: list[list[array] | None] = [None] * W
+_D2_STRIPS: list[list[tuple[int, ...]] | None] = [None] * W
 
 
-def d2_row(a: int) -> array:
+def d2_row(a: int) -> tuple[int, ...]:
     """The squared distance (EVA-3.1) from square ``a`` (on the board) to every square,
     by flat index: ``d2_row(a)[b] == d2(a, b)``."""
     row = _D2_ROWS[a]
@@ -371,12 +396,12 @@ def d2_row(a: int) -> array:
         ax, ay = a % W, a // W
         strips = _D2_STRIPS[ax]
         if strips is None:
-            strips = _D2_STRIPS[ax] = [
-                array("H", [(x - ax) ** 2 + dy * dy for x in range(W)]) for dy in range(H)
-            ]
-        row = array("H")
+            across = [(x - ax) * (x - ax) for x in range(W)]
+            strips = _D2_STRIPS[ax] = [tuple(map((dy * dy).__add__, across)) for dy in range(H)]
+        cells: list[int] = []
         for y in range(H):
-            row.extend(strips[y - ay if y >= ay else ay - y])
+            cells += strips[y - ay if y >= ay else ay - y]
+        row = tuple(cells)
         _D2_ROWS[a] = row
     return row
 
@@ -427,7 +452,7 @@ def is_engaged(state: EvaState, u: Unit, square: int | None = None, airborne: bo
     air = u.airborne if airborne is None else airborne
     side = u.side
     if 0 <= s < N_SQ:
-        row = d2_row(s)
+        row = _D2_ROWS[s] or d2_row(s)
         try:
             # every Eva's square indexes the table (-1, before deployment, the last
             # place), so the distance comes first
@@ -537,24 +562,29 @@ def max_energy(u: Unit) -> int:
     if u.berserk:
         return 15
     equipment = u.equipment
-    pseudo = "pseudo" in equipment
+    pseudo = sync = s2 = False
+    if equipment:  # (many an Eva has none)
+        pseudo = "pseudo" in equipment
+        sync = "sync" in equipment
+        s2 = "s2" in equipment
     if pseudo:
         band = 12
     elif u.armour >= 20:
-        band = 14 if "sync" in equipment else 12
+        band = 14 if sync else 12
     elif u.armour >= 10:
         band = 10
     else:
-        band = 5 if "sync" in equipment else 7
+        band = 5 if sync else 7
     e = band
-    if "s2" in equipment:
+    if s2:
         e += 2
     if pseudo:
         e -= 1
     if u.traumas:
         e -= 2 * sum(1 for t in u.traumas if t.zone == "legs")
-    e -= 3 * u.replica_hits + 5 * u.lance_hits
-    return max(3, e)
+    if u.replica_hits or u.lance_hits:
+        e -= 3 * u.replica_hits + 5 * u.lance_hits
+    return e if e > 3 else 3
 
 
 def at_level(u: Unit) -> int:
@@ -787,16 +817,27 @@ _SIDE_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
 _SHARED: dict[int, tuple[list, frozenset[str]]] = {}
 
 
+#: The list of units :func:`_shared_names` last answered for and its answer (a game
+#: asks again and again): found without its id, on the same terms as :data:`_SHARED`.
+_SHARED_LAST: list[Any] = [None, frozenset()]
+
+
 def _shared_names(state: EvaState) -> frozenset[str]:
     units = state.units
+    last = _SHARED_LAST
+    if last[0] is units:
+        return last[1]
     hit = _SHARED.get(id(units))
     if hit is not None and hit[0] is units:
-        return hit[1]
-    names = [{u.name for u in units if u.side == s} for s in (0, 1)]
-    shared = frozenset(names[0] & names[1])
-    if len(_SHARED) >= 16:  # a few games at a time; each entry keeps its Evas alive
-        _SHARED.clear()
-    _SHARED[id(units)] = (units, shared)
+        shared = hit[1]
+    else:
+        names = [{u.name for u in units if u.side == s} for s in (0, 1)]
+        shared = frozenset(names[0] & names[1])
+        if len(_SHARED) >= 16:  # a few games at a time; each entry keeps its Evas alive
+            _SHARED.clear()
+        _SHARED[id(units)] = (units, shared)
+    last[0] = units
+    last[1] = shared
     return shared
 
 
@@ -1047,20 +1088,58 @@ class Held:
         self.reach = (2 if spear else 1) + (1 if "arms" in u.equipment else 0)
 
 
-#: encoded items, hands, arms trauma, Extended Arms -> :class:`Held`; emptied at 1024
-#: entries, like :data:`_LOADOUTS`.
-_HELD: dict[bytes, Held] = {}
+class _HeldMemo:
+    """The hand facts of one Eva (an entry of :data:`_HELD_BY_EVA`): copies of its
+    ``items``, ``traumas`` and ``equipment`` as they were when the entry was made, its
+    ``loadout`` (which depends on the items and traumas alone), its :class:`Held`
+    ``by_hands`` (as a tuple), and the ``hands`` last asked about (a copy) with their
+    ``held``."""
+
+    __slots__ = ("by_hands", "equipment", "hands", "held", "items", "loadout", "traumas")
+
+    def __init__(self, u: Unit) -> None:
+        self.items = [copy(it) for it in u.items]
+        self.traumas = [copy(t) for t in u.traumas]
+        self.equipment = list(u.equipment)
+        self.loadout = loadout(u)
+        self.by_hands: dict[tuple[int, ...], Held] = {}
+        self.hands: list[int] | None = None  # none asked about yet
+        self.held: Held  # set with ``hands``
+
+
+#: id of an Eva -> :class:`_HeldMemo`. An entry is used only while the Eva asking
+#: equals its copies in items, traumas and equipment, which with the hands is all a
+#: :class:`Held` depends on: the id only says where to look, so another Eva that comes
+#: to have the id is served right or misses. Emptied at 64 entries.
+_HELD_BY_EVA: dict[int, _HeldMemo] = {}
+#: The Eva :func:`held_facts` was last asked about and its :class:`_HeldMemo` (the Eva
+#: being activated asks again and again): found without its id, and used on the same
+#: terms as an entry of :data:`_HELD_BY_EVA`.
+_LAST_HELD: list[Any] = [None, None]
 
 
 def held_facts(u: Unit) -> Held:
-    """:class:`Held` of an Eva, memoised on the encoding of what it depends on (see
-    :func:`loadout`)."""
-    key = _ITEMS_KEY.encode((u.items, u.hands, bool(u.traumas) and u.trauma("arms"), "arms" in u.equipment))
-    got = _HELD.get(key)
+    """:class:`Held` of an Eva, memoised per Eva (see :data:`_HELD_BY_EVA`): comparing
+    its items with copies costs less than encoding them."""
+    last = _LAST_HELD
+    if last[0] is u:
+        memo = last[1]
+    else:
+        memo = _HELD_BY_EVA.get(id(u))
+        last[0] = u
+        last[1] = memo
+    if memo is None or memo.items != u.items or memo.traumas != u.traumas or memo.equipment != u.equipment:
+        if len(_HELD_BY_EVA) >= 64:
+            _HELD_BY_EVA.clear()
+        memo = last[1] = _HELD_BY_EVA[id(u)] = _HeldMemo(u)
+    elif memo.hands == u.hands:
+        return memo.held
+    hands = u.hands
+    got = memo.by_hands.get(tuple(hands))
     if got is None:
-        if len(_HELD) >= 1024:
-            _HELD.clear()
-        got = _HELD[key] = Held(u, loadout(u))
+        got = memo.by_hands[tuple(hands)] = Held(u, memo.loadout)
+    memo.hands = list(hands)
+    memo.held = got
     return got
 
 
@@ -2317,8 +2396,8 @@ def _side_mark(state: EvaState, u: Unit) -> int:
     """What an event's ``<field>_side`` holds for Eva ``u`` (see :func:`_mark_shared`):
     its side when both sides have an Eva of its name, else -1."""
     units = state.units
-    hit = _SHARED.get(id(units))
-    shared = hit[1] if hit is not None and hit[0] is units else _shared_names(state)
+    last = _SHARED_LAST
+    shared = last[1] if last[0] is units else _shared_names(state)
     return u.side if shared and u.name in shared else -1
 
 
@@ -2366,8 +2445,8 @@ def _quick_move(state: EvaState, side: int, a: Move, dice: Dice) -> list | None:
         act.switches += 1
     act.last_class = MOVEMENT
     act.stepped = True
-    hit = _SHARED.get(id(units))  # _side_mark, written out
-    shared = hit[1] if hit is not None and hit[0] is units else _shared_names(state)
+    last = _SHARED_LAST  # _side_mark, written out
+    shared = last[1] if last[0] is units else _shared_names(state)
     m = u.side if shared and u.name in shared else -1
     return [
         ev.Moved(unit=u.name, unit_side=m, path=[SQUARE_NAMES[path[0]], SQUARE_NAMES[to]]),
@@ -2391,7 +2470,10 @@ def _quick_swap(state: EvaState, side: int, a: Swap, dice: Dice) -> list | None:
         return None
     hands = a.hands
     cost = held_facts(u).swap_costs.get(tuple(hands))  # a legal configuration, sorted
-    if cost is None or cost > u.energy or hands == sorted(u.hands):
+    # not what the hands hold (EVA-9.3): a configuration other than the hands (their
+    # Held's), so the same items only when the hands hold two out of order
+    cur = u.hands
+    if cost is None or cost > u.energy or (len(cur) == 2 and cur[0] >= cur[1] and hands == sorted(cur)):
         return None
     out: list = []
     u.energy -= cost
@@ -2400,8 +2482,8 @@ def _quick_swap(state: EvaState, side: int, a: Swap, dice: Dice) -> list | None:
     held = [items[i].code for i in hands]  # held_labels, which also tell held_shield
     if "shield" in held:
         reveal(u, "shield", out)
-    hit = _SHARED.get(id(units))  # _side_mark, written out
-    shared = hit[1] if hit is not None and hit[0] is units else _shared_names(state)
+    last = _SHARED_LAST  # _side_mark, written out
+    shared = last[1] if last[0] is units else _shared_names(state)
     m = u.side if shared and u.name in shared else -1
     out.append(ev.Swapped(unit=u.name, unit_side=m, held=held))
     out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=cost))
@@ -2532,9 +2614,11 @@ def _quick_deploy(state: EvaState, side: int, a: Deploy, dice: Dice) -> list | N
     u.square = s
     u.deployed = True
     u.hands = hands
-    if held_shield(u):
+    shield = held_shield(u)
+    if shield:
         reveal(u, "shield", out)
-    out.append(ev.Deployed(unit=u.name, unit_side=u.side, square=SQUARE_NAMES[s], held=held_labels(u)))
+    m = _side_mark(state, u)  # marked as _mark_shared marks it
+    out.append(ev.Deployed(unit=u.name, unit_side=m, square=SQUARE_NAMES[s], held=held_labels(u)))
     other = 1 - side
     for o in units:
         if o.side == other and not o.deployed:
@@ -2546,8 +2630,9 @@ def _quick_deploy(state: EvaState, side: int, a: Deploy, dice: Dice) -> list | N
                 break
         else:
             state.phase = BATTLE
-            start_round(state, dice, out)
-    _mark_shared(state, out)
+            start_round(state, dice, out)  # its events name no Eva
+    if shield:  # the Shield's reveal, made by reveal(), to mark
+        _mark_shared(state, out)
     return out
 
 
@@ -2736,7 +2821,7 @@ def _activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list:
     m = _side_mark(state, u)  # its events' side marked as _mark_shared marks it
     out: list = [ev.Activated(unit=u.name, unit_side=m)]
     u.activations += 1
-    act = Activation(unit=a.unit)
+    act = Activation(a.unit)
     state.activation = act
     equipment = u.equipment
     if "s2" in equipment and u.armour < u.max_armour:  # 1. regeneration
