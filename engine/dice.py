@@ -1,9 +1,9 @@
 """Seeded, auditable dice.
 
 Every roll is derived from the game's secret seed and the roll's own stream and
-sequence number with HMAC-SHA256 (RFC 2104: the digests of Python's ``hmac``
-module), never from the ``random`` module's internals, so a replay gives the same
-faces on any Python version. A game may publish ``seed_hash(seed)`` at the start and reveal the seed at
+sequence number with HMAC-SHA256 (RFC 2104, Python's ``hmac`` module), never from
+the ``random`` module's internals, so a replay gives the same faces on any Python
+version. A game may publish ``seed_hash(seed)`` at the start and reveal the seed at
 the end, and anyone can re-derive every roll.
 
 Rolls are numbered per *stream*. The public stream ``""`` holds every roll both
@@ -21,6 +21,7 @@ likely.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 from collections.abc import Iterable, Sequence
 
@@ -83,13 +84,6 @@ def seed_hash(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-#: SHA-256's block size in bytes, and the translation tables that XOR a key with
-#: RFC 2104's inner and outer pads.
-_BLOCK = 64
-_IPAD = bytes(x ^ 0x36 for x in range(256))
-_OPAD = bytes(x ^ 0x5C for x in range(256))
-
-
 def _expr(n: int, sides: int) -> str:
     return f"{'' if n == 1 else n}d{sides}"
 
@@ -100,42 +94,16 @@ class Dice:
     ``seed``: the secret seed (bytes). ``log``: every roll made so far, in order.
     """
 
-    __slots__ = ("_counters", "_inner", "_outer", "log", "seed")
+    __slots__ = ("_counters", "_mac", "log", "seed")
 
     def __init__(self, seed: bytes) -> None:
         self.seed = seed
-        # HMAC-SHA256 keyed with the seed (RFC 2104, as the hmac module computes it): the
-        # hashes of the inner and the outer padded key, copied for each message
-        key = (seed if len(seed) <= _BLOCK else hashlib.sha256(seed).digest()).ljust(_BLOCK, b"\0")
-        self._inner = hashlib.sha256(key.translate(_IPAD))
-        self._outer = hashlib.sha256(key.translate(_OPAD))
+        self._mac = hmac.new(seed, digestmod=hashlib.sha256)
         self._counters: dict[str, int] = {}
         self.log: list[Roll] = []
 
     # -- derivation ---------------------------------------------------------
-    def _hmac(self, message: bytes) -> bytes:
-        """HMAC-SHA256 of ``message`` keyed with the seed (``hmac.digest(seed, message,
-        "sha256")``, from the padded key's hashes made once)."""
-        inner = self._inner.copy()
-        inner.update(message)
-        outer = self._outer.copy()
-        outer.update(inner.digest())
-        return outer.digest()
-
     def _faces(self, stream: str, seq: int, n: int, sides: int) -> tuple[int, ...]:
-        if sides <= 256 and n > 0:  # one byte per face, as below (written out: nearly every roll)
-            limit = 256 - 256 % sides
-            drawn: list[int] = []
-            digest = self._hmac(f"{stream}:{seq}".encode())
-            block = 0
-            while True:
-                for b in digest:
-                    if b < limit:
-                        drawn.append(b % sides + 1)
-                        if len(drawn) == n:
-                            return tuple(drawn)
-                block += 1
-                digest = self._hmac(f"{stream}:{seq}:{block}".encode())
         # one byte per face for dice up to 256 sides, four bytes (big-endian) above
         width = 1 if sides <= 256 else 4
         space = 256**width
@@ -143,7 +111,9 @@ class Dice:
         faces: list[int] = []
         block = 0
         while len(faces) < n:
-            digest = self._hmac(f"{stream}:{seq}:{block}".encode() if block else f"{stream}:{seq}".encode())
+            mac = self._mac.copy()
+            mac.update(f"{stream}:{seq}:{block}".encode() if block else f"{stream}:{seq}".encode())
+            digest = mac.digest()
             for k in range(0, len(digest) - width + 1, width):
                 b = digest[k] if width == 1 else int.from_bytes(digest[k : k + width], "big")
                 if b < limit:
@@ -157,12 +127,7 @@ class Dice:
         stream = "" if to is None else f"p{to}"
         seq = self._counters.get(stream, 0) + 1
         self._counters[stream] = seq
-        roll = Roll(
-            stream,
-            seq,
-            "d6" if n == 1 and sides == 6 else _expr(n, sides),
-            self._faces(stream, seq, n, sides),
-        )
+        roll = Roll(stream, seq, _expr(n, sides), self._faces(stream, seq, n, sides))
         self.log.append(roll)
         return roll
 

@@ -18,38 +18,6 @@ def test_faces_are_hmac_sha256_of_seed_and_number():
     assert r == Roll("", 1, "2d6", want)
 
 
-@pytest.mark.parametrize("length", [0, 1, 32, 63, 64, 65, 200])
-def test_the_dice_digest_is_the_hmac_modules(length):
-    seed = bytes(i % 251 for i in range(length))
-    d = Dice(seed)
-    for message in (b"", b":1", b"p0:17:2", b"x" * 300):
-        assert d._hmac(message) == hmac.new(seed, message, hashlib.sha256).digest()
-
-
-def test_faces_are_drawn_from_the_digest_bytes_or_words_by_rejection():
-    """Faces as the module's docstring defines them, for dice of few and of many sides
-    and for rolls that need more than one digest."""
-    seed = b"faces"
-
-    def reference(stream, seq, n, sides):
-        width = 1 if sides <= 256 else 4
-        limit = 256**width - 256**width % sides
-        faces, block = [], 0
-        while len(faces) < n:
-            message = f"{stream}:{seq}:{block}" if block else f"{stream}:{seq}"
-            digest = hmac.new(seed, message.encode(), hashlib.sha256).digest()
-            words = [int.from_bytes(digest[k : k + width], "big") for k in range(0, 32, width)]
-            faces += [w % sides + 1 for w in words if w < limit]
-            block += 1
-        return tuple(faces[:n])
-
-    d = Dice(seed)
-    for sides in (1, 2, 3, 6, 7, 100, 255, 256, 257, 1000, 100000):
-        for n in (0, 1, 2, 5, 40):
-            for stream, seq in (("", 1), ("p1", 3)):
-                assert d._faces(stream, seq, n, sides) == reference(stream, seq, n, sides), (sides, n)
-
-
 def test_same_seed_same_rolls_and_streams_are_independent():
     a, b = Dice(b"s"), Dice(b"s")
     ra = [a.d6() for _ in range(50)]
