@@ -307,9 +307,9 @@ def test_the_hand_facts_memoised_per_eva_follow_its_items_traumas_and_equipment(
         assert same(rules.held_facts(twin), before)
         # an entry found by the id of an Eva that has changed since, or as the last one
         rules._HELD_BY_EVA[id(twin)] = rules._HELD_BY_EVA[id(u)]
-        rules._LAST_HELD[:] = [None, None]
+        rules._LAST_HELD = (None, None)
         assert same(rules.held_facts(twin), before)
-        rules._LAST_HELD[:] = [twin, rules._HELD_BY_EVA[id(u)]]
+        rules._LAST_HELD = (twin, rules._HELD_BY_EVA[id(u)])
         assert same(rules.held_facts(twin), before)
         # the hands last asked about, changed in place
         rules.held_facts(twin)

@@ -819,10 +819,13 @@ _SHARED: dict[int, tuple[list, frozenset[str]]] = {}
 
 #: The list of units :func:`_shared_names` last answered for and its answer (a game
 #: asks again and again): found without its id, on the same terms as :data:`_SHARED`.
-_SHARED_LAST: list[Any] = [None, frozenset()]
+#: One tuple, replaced whole, so that a reader never pairs one list with another's
+#: answer (games may be played in more than one thread).
+_SHARED_LAST: tuple[Any, frozenset[str]] = (None, frozenset())
 
 
 def _shared_names(state: EvaState) -> frozenset[str]:
+    global _SHARED_LAST
     units = state.units
     last = _SHARED_LAST
     if last[0] is units:
@@ -836,8 +839,7 @@ def _shared_names(state: EvaState) -> frozenset[str]:
         if len(_SHARED) >= 16:  # a few games at a time; each entry keeps its Evas alive
             _SHARED.clear()
         _SHARED[id(units)] = (units, shared)
-    last[0] = units
-    last[1] = shared
+    _SHARED_LAST = (units, shared)
     return shared
 
 
@@ -1114,24 +1116,26 @@ class _HeldMemo:
 _HELD_BY_EVA: dict[int, _HeldMemo] = {}
 #: The Eva :func:`held_facts` was last asked about and its :class:`_HeldMemo` (the Eva
 #: being activated asks again and again): found without its id, and used on the same
-#: terms as an entry of :data:`_HELD_BY_EVA`.
-_LAST_HELD: list[Any] = [None, None]
+#: terms as an entry of :data:`_HELD_BY_EVA`. One tuple, replaced whole (see
+#: :data:`_SHARED_LAST`).
+_LAST_HELD: tuple[Any, Any] = (None, None)
 
 
 def held_facts(u: Unit) -> Held:
     """:class:`Held` of an Eva, memoised per Eva (see :data:`_HELD_BY_EVA`): comparing
     its items with copies costs less than encoding them."""
+    global _LAST_HELD
     last = _LAST_HELD
     if last[0] is u:
         memo = last[1]
     else:
         memo = _HELD_BY_EVA.get(id(u))
-        last[0] = u
-        last[1] = memo
+        _LAST_HELD = (u, memo)
     if memo is None or memo.items != u.items or memo.traumas != u.traumas or memo.equipment != u.equipment:
         if len(_HELD_BY_EVA) >= 64:
             _HELD_BY_EVA.clear()
-        memo = last[1] = _HELD_BY_EVA[id(u)] = _HeldMemo(u)
+        memo = _HELD_BY_EVA[id(u)] = _HeldMemo(u)
+        _LAST_HELD = (u, memo)
     elif memo.hands == u.hands:
         return memo.held
     hands = u.hands
