@@ -430,6 +430,13 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
             return Activate(i) if i >= 0 else Activate(~i, True)
         elif phase == DEPLOY and side == state.placer:
             return _random_deploy(state, side, rng)
+    return _draw_listed(state, side, rng)
+
+
+def _draw_listed(state: EvaState, side: int, rng: random.Random) -> object | None:
+    """:func:`random_action` where no way of building the candidates decides them:
+    drawn from the list of :func:`_candidates`, each checked (a function of its own,
+    so that random_action keeps no variable for the ``draw`` function to share)."""
     cands = _candidates(state, side)
     return _draw(state, side, rng, len(cands), lambda i: (cands[i], None))
 
@@ -653,8 +660,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
             )
             steps = by_energy[energy if energy < 7 else 7]
             if near:  # not onto another Eva (EVA-2.9)
-                taken = [o.square for o in near]
-                steps = [n for n in steps if n not in taken]
+                steps = _not_onto(steps, near)
         else:
             steps = ()
     singles: list[type] = []
@@ -674,41 +680,13 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
     swaps = () if held is None else held.swap_hands if energy >= 2 else held.cheap_swap_hands
     tail: list[object] | tuple[()] = ()  # the attacks: a list once there is one
     if enemies:
-        tail = []
-        index = {id(o): j for j, o in enumerate(units)}
-        if not act.melee_done and energy >= 3 and not shield:
-            r2 = held.reach**2
-            tail += [Melee(ui, index[id(t)]) for t, dist in enemies if t.airborne == airborne and dist <= r2]
-        if energy >= 1:
-            tried = act.neutralise_tried
-            tail += [Neutralise(ui, j) for t, _dist in enemies if (j := index[id(t)]) not in tried]
-        if not u.berserk and not act.obligation and energy >= 2:
-            for item, w in held.ranged:
-                if item not in act.hands_at_start or item in act.fired:
-                    continue
-                for t, dist in enemies:
-                    if w.damage[rules.band_of(dist)] == 0:
-                        continue
-                    j = index[id(t)]
-                    tail.append(Fire(ui, j, item))
-                    tail.append(Fire(ui, j, item, aimed="legs"))
-                    if u.items[item].auto:
-                        tail.append(Fire(ui, j, item, burst=True))
-                    if t.airborne:
-                        tail.append(Fire(ui, j, item, aimed="wings"))
+        assert held is not None  # enemies are looked for only with energy
+        tail = _attacks(units, u, ui, act, held, enemies)
     jumps: Sequence[int] = ()
     if equipment and "jumpjet" in equipment and energy >= 2 and not airborne and not u.pinned:
-        occupied = {o.square for o in units if o.deployed and not o.destroyed}
-        jumps = [s for s in g.jump_squares(here) if s not in occupied]
+        jumps = _free_jumps(units, g, here)
     if rng is None:
-        return [
-            End(ui),
-            *[Move(ui, [here, n]) for n in steps],
-            *[kind(ui) for kind in singles],
-            *[Swap(ui, h) for h in swaps],
-            *tail,
-            *[Jump(ui, s) for s in jumps],
-        ]
+        return _listed(ui, here, steps, singles, swaps, tail, jumps)
     # where each kind of candidate ends in the numbering (End is number 0)
     end_steps = 1 + len(steps)
     end_singles = end_steps + len(singles)
@@ -815,3 +793,74 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
             moved = {}
         moved[k] = moved.get(n, n)
     return None
+
+
+# The helpers of _in_activation below build what it needs seldom: in functions of their
+# own, so that it keeps no variable for a comprehension to share (each such variable
+# would be a cell made at every call).
+
+
+def _not_onto(steps: Sequence[int], near: Sequence[Any]) -> list[int]:
+    """The squares of ``steps`` that no Eva of ``near`` stands on (EVA-2.9)."""
+    taken = [o.square for o in near]
+    return [n for n in steps if n not in taken]
+
+
+def _attacks(
+    units: list[Any], u: Any, ui: int, act: Any, held: rules.Held, enemies: list[tuple[Any, int]]
+) -> list[object]:
+    """The attack candidates of the active Eva ``u`` (number ``ui``) against the enemies
+    within 20 squares, with their squared distances: melee, AT neutralisation, then
+    each ranged weapon in hand at each enemy in a band it reaches (single, aimed at the
+    legs, burst, aimed at the wings)."""
+    tail: list[object] = []
+    index = {id(o): j for j, o in enumerate(units)}
+    energy = u.energy
+    airborne = u.airborne
+    if not act.melee_done and energy >= 3 and not held.shield:
+        r2 = held.reach**2
+        tail += [Melee(ui, index[id(t)]) for t, dist in enemies if t.airborne == airborne and dist <= r2]
+    if energy >= 1:
+        tried = act.neutralise_tried
+        tail += [Neutralise(ui, j) for t, _dist in enemies if (j := index[id(t)]) not in tried]
+    if not u.berserk and not act.obligation and energy >= 2:
+        for item, w in held.ranged:
+            if item not in act.hands_at_start or item in act.fired:
+                continue
+            for t, dist in enemies:
+                if w.damage[rules.band_of(dist)] == 0:
+                    continue
+                j = index[id(t)]
+                tail.append(Fire(ui, j, item))
+                tail.append(Fire(ui, j, item, aimed="legs"))
+                if u.items[item].auto:
+                    tail.append(Fire(ui, j, item, burst=True))
+                if t.airborne:
+                    tail.append(Fire(ui, j, item, aimed="wings"))
+    return tail
+
+
+def _free_jumps(units: list[Any], g: rules.MapGeo, here: int) -> list[int]:
+    """The squares a jump from ``here`` may land on (EVA-16.9) that hold no Eva."""
+    occupied = {o.square for o in units if o.deployed and not o.destroyed}
+    return [s for s in g.jump_squares(here) if s not in occupied]
+
+
+def _listed(
+    ui: int,
+    here: int,
+    steps: Sequence[int],
+    singles: list[type],
+    swaps: Sequence[list[int]],
+    tail: Sequence[object],
+    jumps: Sequence[int],
+) -> list[object]:
+    """Every candidate of :func:`_in_activation`, in its order."""
+    return [
+        End(ui),
+        *[Move(ui, [here, n]) for n in steps],
+        *[kind(ui) for kind in singles],
+        *[Swap(ui, h) for h in swaps],
+        *tail,
+        *[Jump(ui, s) for s in jumps],
+    ]

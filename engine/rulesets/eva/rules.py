@@ -423,8 +423,7 @@ def _refuse(message: str, rule: str, **kw: Any) -> IllegalAction:
 
 def held_shield(u: Unit) -> bool:
     """Is the Eva holding its Shield (EVA-9.1 d)?"""
-    items = u.items
-    return "shield" in [items[i].code for i in u.hands]
+    return "shield" in [it.code for it in map(u.items.__getitem__, u.hands)]
 
 
 def weapon(u: Unit, i: int) -> Weapon | None:
@@ -693,7 +692,7 @@ def reveal(u: Unit, code: str, out: list) -> None:
 def held_labels(u: Unit) -> list[str]:
     """Public names of the items in hand: catalogue codes, so that a second weapon of
     the same kind kept stowed is not betrayed by a numbered label (EVA-18.3)."""
-    return [u.items[i].code for i in u.hands]
+    return [it.code for it in map(u.items.__getitem__, u.hands)]
 
 
 # ---------------------------------------------------------------------------
@@ -798,7 +797,7 @@ def _mark_shared(state: EvaState, out: list) -> None:
     for e in out:
         fields = table.get(type(e))
         if fields is None:
-            fields = table[type(e)] = tuple((f, f + "_side") for f in _NAME_FIELDS if hasattr(e, f + "_side"))
+            fields = table[type(e)] = _side_fields(e)
         if not fields:
             continue
         if shared:
@@ -808,6 +807,12 @@ def _mark_shared(state: EvaState, out: list) -> None:
         else:
             for _f, f_side in fields:
                 setattr(e, f_side, -1)
+
+
+def _side_fields(e: object) -> tuple[tuple[str, str], ...]:
+    """The fields of :data:`_NAME_FIELDS` that event ``e`` has, each with its
+    ``<field>_side`` (an entry of :data:`_SIDE_FIELDS`)."""
+    return tuple((f, f + "_side") for f in _NAME_FIELDS if hasattr(e, f + "_side"))
 
 
 #: For each event type, the fields of :data:`_NAME_FIELDS` it has, each with its ``<field>_side``.
@@ -879,12 +884,18 @@ def end_activation(state: EvaState, dice: Dice, out: list) -> None:
     u.energy = 0
     # S2 traumas expire at the end of the activation they were meant to last through (EVA-11.7)
     if u.traumas:
-        u.traumas = [t for t in u.traumas if t.expires is None or t.expires > u.activations]
+        u.traumas = _lasting(u.traumas, u.activations)
     if not u.destroyed:  # its side marked as _mark_shared marks it
         out.append(ev.ActivationEnded(unit=u.name, unit_side=_side_mark(state, u)))
     if state.over:
         return
     advance(state, dice, out, u.side)
+
+
+def _lasting(traumas: list[Trauma], activations: int) -> list[Trauma]:
+    """The traumas that outlast the end of an Eva's activation number ``activations``:
+    those without an expiry and those meant to last through a later one (EVA-11.7)."""
+    return [t for t in traumas if t.expires is None or t.expires > activations]
 
 
 def advance(state: EvaState, dice: Dice, out: list, last_side: int) -> None:
@@ -2482,8 +2493,7 @@ def _quick_swap(state: EvaState, side: int, a: Swap, dice: Dice) -> list | None:
     out: list = []
     u.energy -= cost
     u.hands = list(hands)
-    items = u.items
-    held = [items[i].code for i in hands]  # held_labels, which also tell held_shield
+    held = [it.code for it in map(u.items.__getitem__, hands)]  # held_labels, which also tell held_shield
     if "shield" in held:
         reveal(u, "shield", out)
     last = _SHARED_LAST  # _side_mark, written out
