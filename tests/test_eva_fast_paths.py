@@ -417,3 +417,35 @@ def test_the_hand_configurations_are_those_hands_legal_accepts():
             traumas=traumas,
         )
         assert rules.hand_configs(u) == reference(u), (items, traumas)
+
+
+def _scalars_only(t) -> bool:
+    """Does a msgspec type description admit only numbers, strings, booleans, None,
+    and lists or tuples of them?"""
+    from msgspec import inspect as mi
+
+    if isinstance(t, mi.UnionType):
+        return all(_scalars_only(x) for x in t.types)
+    if isinstance(t, (mi.ListType, mi.VarTupleType)):
+        return _scalars_only(t.item_type)
+    if isinstance(t, mi.TupleType):
+        return all(_scalars_only(x) for x in t.item_types)
+    return isinstance(t, (mi.IntType, mi.StrType, mi.BoolType, mi.FloatType, mi.NoneType, mi.LiteralType))
+
+
+def test_actions_and_events_left_out_of_the_garbage_collector_cannot_be_in_a_cycle():
+    """Actions and events are not tracked by the garbage collector (gc=False): right
+    only while no field can hold anything that could lead back to one."""
+    import gc
+
+    from msgspec import inspect as mi
+
+    from engine.rulesets.eva.events import EVENT_TYPES
+
+    for union in (A.ACTION_TYPES, EVENT_TYPES):
+        for cls in union.__args__:
+            assert cls.__struct_config__.gc is False, cls
+            info = mi.type_info(cls)
+            for f in info.fields:
+                assert _scalars_only(f.type), (cls, f.name, f.type)
+    assert not gc.is_tracked(A.Move(0, [1, 2]))

@@ -53,45 +53,49 @@ __all__ = ["ACTION_TYPES", "format_action", "parse_action"]
 
 W = 20
 
+# An action holds numbers, strings and lists of them, never another object that could
+# lead back to it, so it cannot be part of a reference cycle: the garbage collector does
+# not track actions (gc=False), which makes them cheaper to make and to free.
 
-class ChooseZone(msgspec.Struct, tag="choose"):
+
+class ChooseZone(msgspec.Struct, tag="choose", gc=False):
     zone: str  # "south" | "north"
 
 
-class Deploy(msgspec.Struct, tag="deploy"):
+class Deploy(msgspec.Struct, tag="deploy", gc=False):
     unit: int
     square: int
     hands: list[int] = []
 
 
-class Activate(msgspec.Struct, tag="activate"):
+class Activate(msgspec.Struct, tag="activate", gc=False):
     unit: int
     berserk: bool = False
 
 
-class Move(msgspec.Struct, tag="move"):
+class Move(msgspec.Struct, tag="move", gc=False):
     unit: int
     path: list[int]
 
 
-class Kneel(msgspec.Struct, tag="kneel"):
+class Kneel(msgspec.Struct, tag="kneel", gc=False):
     unit: int
 
 
-class Stand(msgspec.Struct, tag="stand"):
+class Stand(msgspec.Struct, tag="stand", gc=False):
     unit: int
 
 
-class Swap(msgspec.Struct, tag="swap"):
+class Swap(msgspec.Struct, tag="swap", gc=False):
     unit: int
     hands: list[int]
 
 
-class Discard(msgspec.Struct, tag="discard"):
+class Discard(msgspec.Struct, tag="discard", gc=False):
     unit: int
 
 
-class Fire(msgspec.Struct, tag="fire"):
+class Fire(msgspec.Struct, tag="fire", gc=False):
     unit: int
     target: int
     item: int
@@ -99,55 +103,55 @@ class Fire(msgspec.Struct, tag="fire"):
     aimed: str = ""
 
 
-class Melee(msgspec.Struct, tag="melee"):
+class Melee(msgspec.Struct, tag="melee", gc=False):
     unit: int
     target: int
 
 
-class Disengage(msgspec.Struct, tag="disengage"):
+class Disengage(msgspec.Struct, tag="disengage", gc=False):
     unit: int
 
 
-class Neutralise(msgspec.Struct, tag="neutralise"):
+class Neutralise(msgspec.Struct, tag="neutralise", gc=False):
     unit: int
     target: int
 
 
-class Jump(msgspec.Struct, tag="jump"):
+class Jump(msgspec.Struct, tag="jump", gc=False):
     unit: int
     square: int
 
 
-class TakeOff(msgspec.Struct, tag="takeoff"):
+class TakeOff(msgspec.Struct, tag="takeoff", gc=False):
     unit: int
 
 
-class Land(msgspec.Struct, tag="land"):
+class Land(msgspec.Struct, tag="land", gc=False):
     unit: int
 
 
-class Detonate(msgspec.Struct, tag="detonate"):
+class Detonate(msgspec.Struct, tag="detonate", gc=False):
     unit: int
 
 
-class Accelerate(msgspec.Struct, tag="accelerate"):
+class Accelerate(msgspec.Struct, tag="accelerate", gc=False):
     unit: int
 
 
-class End(msgspec.Struct, tag="end"):
+class End(msgspec.Struct, tag="end", gc=False):
     unit: int
 
 
-class NameZone(msgspec.Struct, tag="zone"):
+class NameZone(msgspec.Struct, tag="zone", gc=False):
     zone: str
 
 
-class Keep(msgspec.Struct, tag="keep"):
+class Keep(msgspec.Struct, tag="keep", gc=False):
     unit: int
     item: int
 
 
-class Concede(msgspec.Struct, tag="concede"):
+class Concede(msgspec.Struct, tag="concede", gc=False):
     #: a concession may be made at any time, out of turn (EVA-5.11)
     out_of_turn: ClassVar[bool] = True
 

@@ -50,7 +50,12 @@ def _who(name: str, side: int) -> str:
     return name if side < 0 else _("{unit} ({player})").format(unit=name, player=_player(side))
 
 
-class RollOff(Event, tag="rolloff"):
+# An event holds numbers, strings and lists of them, never another object that could
+# lead back to it, so it cannot be part of a reference cycle: the garbage collector does
+# not track events (gc=False), which makes them cheaper to make and to free.
+
+
+class RollOff(Event, tag="rolloff", gc=False):
     """A roll-off: ``purpose`` lance / zone / initiative; ``rolls`` one [P1, P2] pair
     per attempt (ties re-rolled); ``winner`` the higher roller's side."""
 
@@ -70,7 +75,7 @@ class RollOff(Event, tag="rolloff"):
         )
 
 
-class LanceReplaced(Event, tag="lance_replaced"):
+class LanceReplaced(Event, tag="lance_replaced", gc=False):
     """EVA-17.11: the loser's Lance becomes a Spear Replica."""
 
     side: int
@@ -83,7 +88,7 @@ class LanceReplaced(Event, tag="lance_replaced"):
         )
 
 
-class ZoneChosen(Event, tag="zone_chosen"):
+class ZoneChosen(Event, tag="zone_chosen", gc=False):
     side: int
     zone: str
 
@@ -92,7 +97,7 @@ class ZoneChosen(Event, tag="zone_chosen"):
         return _("{player} takes {zone}.").format(player=_player(self.side), zone=zone)
 
 
-class Deployed(Event, tag="deployed"):
+class Deployed(Event, tag="deployed", gc=False):
     unit: str
     square: str
     held: list[str]
@@ -105,7 +110,7 @@ class Deployed(Event, tag="deployed"):
         )
 
 
-class RoundStarted(Event, tag="round"):
+class RoundStarted(Event, tag="round", gc=False):
     round: int
     first: int
 
@@ -115,7 +120,7 @@ class RoundStarted(Event, tag="round"):
         )
 
 
-class Activated(Event, tag="activated"):
+class Activated(Event, tag="activated", gc=False):
     unit: str
     unit_side: int = -1
 
@@ -123,7 +128,7 @@ class Activated(Event, tag="activated"):
         return _("{unit} is activated.").format(unit=_who(self.unit, self.unit_side))
 
 
-class Regenerated(Event, tag="regenerated"):
+class Regenerated(Event, tag="regenerated", gc=False):
     unit: str
     armour: int
     unit_side: int = -1
@@ -134,7 +139,7 @@ class Regenerated(Event, tag="regenerated"):
         )
 
 
-class PrivateRoll(Event, tag="private_roll"):
+class PrivateRoll(Event, tag="private_roll", gc=False):
     """The body-trauma or Berserk roll, shown only to the owner (EVA-18.3)."""
 
     unit: str
@@ -155,7 +160,7 @@ class PrivateRoll(Event, tag="private_roll"):
         )
 
 
-class Skipped(Event, tag="skipped"):
+class Skipped(Event, tag="skipped", gc=False):
     unit: str
     unit_side: int = -1
 
@@ -163,7 +168,7 @@ class Skipped(Event, tag="skipped"):
         return _("{unit} skips its activation.").format(unit=_who(self.unit, self.unit_side))
 
 
-class WentBerserk(Event, tag="berserk"):
+class WentBerserk(Event, tag="berserk", gc=False):
     unit: str
     unit_side: int = -1
 
@@ -171,7 +176,7 @@ class WentBerserk(Event, tag="berserk"):
         return _("{unit} goes berserk!").format(unit=_who(self.unit, self.unit_side))
 
 
-class EnergyNow(Event, tag="energy"):
+class EnergyNow(Event, tag="energy", gc=False):
     """Private to the owner: energy after an action or at the start."""
 
     unit: str
@@ -190,7 +195,7 @@ class EnergyNow(Event, tag="energy"):
         )
 
 
-class Moved(Event, tag="moved"):
+class Moved(Event, tag="moved", gc=False):
     unit: str
     path: list[str]
     unit_side: int = -1
@@ -201,7 +206,7 @@ class Moved(Event, tag="moved"):
         )
 
 
-class Stance(Event, tag="stance"):
+class Stance(Event, tag="stance", gc=False):
     unit: str
     kneeling: bool
     unit_side: int = -1
@@ -212,7 +217,7 @@ class Stance(Event, tag="stance"):
         )
 
 
-class Swapped(Event, tag="swapped"):
+class Swapped(Event, tag="swapped", gc=False):
     unit: str
     held: list[str]
     unit_side: int = -1
@@ -224,7 +229,7 @@ class Swapped(Event, tag="swapped"):
         return _("{unit} now holds: {held}.").format(unit=_who(self.unit, self.unit_side), held=held)
 
 
-class ShieldDiscarded(Event, tag="shield_discarded"):
+class ShieldDiscarded(Event, tag="shield_discarded", gc=False):
     unit: str
     unit_side: int = -1
 
@@ -232,7 +237,7 @@ class ShieldDiscarded(Event, tag="shield_discarded"):
         return _("{unit} throws its Shield aside.").format(unit=_who(self.unit, self.unit_side))
 
 
-class AttackDeclared(Event, tag="attack"):
+class AttackDeclared(Event, tag="attack", gc=False):
     unit: str
     weapon: str
     target: str
@@ -259,7 +264,7 @@ class AttackDeclared(Event, tag="attack"):
         )
 
 
-class AttackOdds(Event, tag="odds"):
+class AttackOdds(Event, tag="odds", gc=False):
     """Private to the attacker: the TN and its modifiers (EVA-18.3)."""
 
     unit: str
@@ -276,7 +281,7 @@ class AttackOdds(Event, tag="odds"):
         )
 
 
-class ShotRolled(Event, tag="shot"):
+class ShotRolled(Event, tag="shot", gc=False):
     """One shot's dice: ``dice`` the to-hit dice in order (a re-roll or the second
     die of an Improved Targeting System included), ``confirm`` the confirmation
     die (0 when none was rolled)."""
@@ -326,7 +331,7 @@ class ShotRolled(Event, tag="shot"):
         return " ".join(parts)
 
 
-class DamageTaken(Event, tag="damage"):
+class DamageTaken(Event, tag="damage", gc=False):
     """Private to the target's owner: what the hit did (EVA-13.3)."""
 
     unit: str
@@ -357,7 +362,7 @@ class DamageTaken(Event, tag="damage"):
         )
 
 
-class ShieldDestroyed(Event, tag="shield_destroyed"):
+class ShieldDestroyed(Event, tag="shield_destroyed", gc=False):
     unit: str
     unit_side: int = -1
 
@@ -365,7 +370,7 @@ class ShieldDestroyed(Event, tag="shield_destroyed"):
         return _("{unit}'s Shield is destroyed.").format(unit=_who(self.unit, self.unit_side))
 
 
-class Pinned(Event, tag="pinned"):
+class Pinned(Event, tag="pinned", gc=False):
     unit: str
     unit_side: int = -1
 
@@ -375,7 +380,7 @@ class Pinned(Event, tag="pinned"):
         )
 
 
-class EnergyPenalty(Event, tag="energy_penalty"):
+class EnergyPenalty(Event, tag="energy_penalty", gc=False):
     """Private to the owner: a thrown Spear's hit lowers maximum energy (EVA-15.13)."""
 
     unit: str
@@ -388,7 +393,7 @@ class EnergyPenalty(Event, tag="energy_penalty"):
         )
 
 
-class TraumaInflicted(Event, tag="trauma"):
+class TraumaInflicted(Event, tag="trauma", gc=False):
     """A trauma; public only for wings (EVA-18.3). ``lasting`` None: the duration is not
     shown (a public wings trauma, whose duration would announce an S2 Engine, EVA-18.4)."""
 
@@ -408,7 +413,7 @@ class TraumaInflicted(Event, tag="trauma"):
         )
 
 
-class Fell(Event, tag="fell"):
+class Fell(Event, tag="fell", gc=False):
     unit: str
     die: int
     unit_side: int = -1
@@ -419,7 +424,7 @@ class Fell(Event, tag="fell"):
         )
 
 
-class MeleeRolled(Event, tag="melee"):
+class MeleeRolled(Event, tag="melee", gc=False):
     """The exchange (EVA-12.6): each side's 2d6 (two sets for a Pseudo-Pilot), totals, winner."""
 
     attacker: str
@@ -453,7 +458,7 @@ class MeleeRolled(Event, tag="melee"):
         return base + " — " + verdict + "."
 
 
-class MeleeAttack(Event, tag="melee_attack"):
+class MeleeAttack(Event, tag="melee_attack", gc=False):
     unit: str
     target: str
     square: str
@@ -468,7 +473,7 @@ class MeleeAttack(Event, tag="melee_attack"):
         )
 
 
-class AutoLoss(Event, tag="auto_loss"):
+class AutoLoss(Event, tag="auto_loss", gc=False):
     attacker: str
     defender: str
     attacker_side: int = -1
@@ -480,7 +485,7 @@ class AutoLoss(Event, tag="auto_loss"):
         )
 
 
-class ZoneNamed(Event, tag="zone_named"):
+class ZoneNamed(Event, tag="zone_named", gc=False):
     unit: str
     target: str
     zone: str
@@ -495,7 +500,7 @@ class ZoneNamed(Event, tag="zone_named"):
         )
 
 
-class DamageDice(Event, tag="damage_dice"):
+class DamageDice(Event, tag="damage_dice", gc=False):
     """Public damage dice and raw damage (melee, disengagement, blast)."""
 
     unit: str
@@ -514,7 +519,7 @@ class DamageDice(Event, tag="damage_dice"):
         ).format(unit=_who(self.unit, self.unit_side), raw=self.raw, dice=dice)
 
 
-class Disengage(Event, tag="disengage"):
+class Disengage(Event, tag="disengage", gc=False):
     unit: str
     die: int
     success: bool
@@ -527,7 +532,7 @@ class Disengage(Event, tag="disengage"):
         )
 
 
-class Neutralise(Event, tag="neutralise"):
+class Neutralise(Event, tag="neutralise", gc=False):
     unit: str
     target: str
     dice: list[int]
@@ -564,7 +569,7 @@ class Neutralise(Event, tag="neutralise"):
         )
 
 
-class Jumped(Event, tag="jumped"):
+class Jumped(Event, tag="jumped", gc=False):
     unit: str
     src: str
     dst: str
@@ -576,7 +581,7 @@ class Jumped(Event, tag="jumped"):
         )
 
 
-class Flight(Event, tag="flight"):
+class Flight(Event, tag="flight", gc=False):
     unit: str
     airborne: bool
     unit_side: int = -1
@@ -587,7 +592,7 @@ class Flight(Event, tag="flight"):
         )
 
 
-class Detonated(Event, tag="detonated"):
+class Detonated(Event, tag="detonated", gc=False):
     unit: str
     dice: list[int]
     unit_side: int = -1
@@ -598,7 +603,7 @@ class Detonated(Event, tag="detonated"):
         )
 
 
-class Accelerated(Event, tag="accelerated"):
+class Accelerated(Event, tag="accelerated", gc=False):
     unit: str
     unit_side: int = -1
 
@@ -608,7 +613,7 @@ class Accelerated(Event, tag="accelerated"):
         )
 
 
-class ActivationEnded(Event, tag="activation_end"):
+class ActivationEnded(Event, tag="activation_end", gc=False):
     unit: str
     unit_side: int = -1
 
@@ -616,7 +621,7 @@ class ActivationEnded(Event, tag="activation_end"):
         return _("{unit} ends its activation.").format(unit=_who(self.unit, self.unit_side))
 
 
-class Destroyed(Event, tag="destroyed"):
+class Destroyed(Event, tag="destroyed", gc=False):
     """The line always names the owner; ``unit_side`` as in the other events."""
 
     unit: str
@@ -627,7 +632,7 @@ class Destroyed(Event, tag="destroyed"):
         return _("{unit} ({player}) is destroyed!").format(unit=self.unit, player=_player(self.side))
 
 
-class Revealed(Event, tag="revealed"):
+class Revealed(Event, tag="revealed", gc=False):
     unit: str
     item: str
     unit_side: int = -1
@@ -638,7 +643,7 @@ class Revealed(Event, tag="revealed"):
         )
 
 
-class Stowed(Event, tag="stowed"):
+class Stowed(Event, tag="stowed", gc=False):
     unit: str
     item: str
     unit_side: int = -1
@@ -649,7 +654,7 @@ class Stowed(Event, tag="stowed"):
         )
 
 
-class Waiting(Event, tag="waiting"):
+class Waiting(Event, tag="waiting", gc=False):
     kind: str
     side: int
     unit: str
@@ -665,7 +670,7 @@ class Waiting(Event, tag="waiting"):
         )
 
 
-class GameEnded(Event, tag="game_over"):
+class GameEnded(Event, tag="game_over", gc=False):
     winner: int | None
     reason: str
     scores: list[int]
@@ -676,7 +681,7 @@ class GameEnded(Event, tag="game_over"):
         return _("{player} wins ({reason}).").format(player=_player(self.winner), reason=_(self.reason))
 
 
-class Conceded(Event, tag="conceded"):
+class Conceded(Event, tag="conceded", gc=False):
     side: int
 
     def text(self) -> str:
