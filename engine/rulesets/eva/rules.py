@@ -885,8 +885,10 @@ def end_activation(state: EvaState, dice: Dice, out: list) -> None:
     # S2 traumas expire at the end of the activation they were meant to last through (EVA-11.7)
     if u.traumas:
         u.traumas = _lasting(u.traumas, u.activations)
-    if not u.destroyed:  # its side marked as _mark_shared marks it
-        out.append(ev.ActivationEnded(unit=u.name, unit_side=_side_mark(state, u)))
+    if not u.destroyed:  # its side marked as _mark_shared marks it (_side_mark, written out)
+        last = _SHARED_LAST
+        shared = last[1] if last[0] is state.units else _shared_names(state)
+        out.append(ev.ActivationEnded(unit=u.name, unit_side=u.side if shared and u.name in shared else -1))
     if state.over:
         return
     advance(state, dice, out, u.side)
@@ -2512,7 +2514,8 @@ def _quick_stance(state: EvaState, side: int, a: Kneel | Stand, dice: Dice) -> l
     """Kneeling or standing up (EVA-8.6), resolved when it is certainly legal (see
     :func:`apply`): free of an obligation to fight (EVA-12.10), on the ground, not
     already so, within the switch limit (EVA-6.4), with 1 energy (the acting Eva's
-    conditions written out)."""
+    conditions, :func:`may_switch`, :func:`_note_class` and :func:`_side_mark` written
+    out)."""
     act = state.activation
     ui = a.unit
     if act is None or act.unit != ui or state.over or state.pending is not None or state.phase != BATTLE:
@@ -2524,19 +2527,24 @@ def _quick_stance(state: EvaState, side: int, a: Kneel | Stand, dice: Dice) -> l
     if u.side != side:
         return None
     kneel = type(a) is Kneel
+    last = act.last_class
     if (
         act.obligation
         or u.airborne
         or (not u.kneeling) != kneel
-        or not may_switch(act, MOVEMENT)
+        or (last != NONE and last != MOVEMENT and act.switches >= 1)  # EVA-6.4
         or u.energy < 1
     ):
         return None
     out: list = []
     u.energy -= 1
     u.kneeling = kneel
-    _note_class(act, MOVEMENT)
-    m = _side_mark(state, u)
+    if last != NONE and last != MOVEMENT:
+        act.switches += 1
+    act.last_class = MOVEMENT
+    last = _SHARED_LAST
+    shared = last[1] if last[0] is units else _shared_names(state)
+    m = u.side if shared and u.name in shared else -1
     out.append(ev.Stance(unit=u.name, unit_side=m, kneeling=kneel))
     out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=1))
     if u.destroyed:  # _after_action (the active Eva is u)
@@ -2831,8 +2839,11 @@ def _after_action(state: EvaState, dice: Dice, out: list) -> None:
 
 def _activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list:
     """EVA-6.1: the start of an activation, in its order."""
-    u = state.units[a.unit]
-    m = _side_mark(state, u)  # its events' side marked as _mark_shared marks it
+    units = state.units
+    u = units[a.unit]
+    last = _SHARED_LAST  # its events' side marked as _mark_shared marks it (_side_mark, written out)
+    shared = last[1] if last[0] is units else _shared_names(state)
+    m = u.side if shared and u.name in shared else -1
     out: list = [ev.Activated(unit=u.name, unit_side=m)]
     u.activations += 1
     act = Activation(a.unit)
