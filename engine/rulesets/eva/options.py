@@ -616,9 +616,12 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         shield = rules.held_shield(u)
         engaged = None
         steps = ()
+        singles: list[type] = []  # no stance: it costs 1 energy
     else:
         held = rules.held_facts(u)
         shield = held.shield
+        # the stance first: on the ground, a change of stance (EVA-8.6)
+        singles = [] if airborne else [Stand if u.kneeling else Kneel]
         # one pass over the Evas on the board, by their squared distance from this one
         # (EVA-3.1): the enemies within 20 squares (D² ≤ 400, the longest reach of any
         # attack, EVA-3.2), whether it is engaged (EVA-12.2: an enemy on its layer,
@@ -663,9 +666,6 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
                 steps = _not_onto(steps, near)
         else:
             steps = ()
-    singles: list[type] = []
-    if energy >= 1 and not airborne:
-        singles.append(Stand if u.kneeling else Kneel)
     if shield:
         singles.append(Discard)
     if not act.disengage_tried:
