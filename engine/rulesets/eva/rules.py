@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from copy import copy
 from fractions import Fraction
 from typing import Any
 
@@ -1062,20 +1061,24 @@ class Held:
         self.cheap_swap_hands = cheap = []
         self.swap_costs = costs = {}
         n_items = len(u.items)
+        old = 0  # the hands as a bit mask of item indices
         for i in hands:
-            if not 0 <= i < n_items:
+            if 0 <= i < n_items:
+                old |= 1 << i
+            else:
                 big = None  # an item index off the list: swap_cost, one by one
         if big is not None:
             # swap_cost by bit masks of item indices (EVA-9.3): 2 if an item that fills
             # both hands goes or comes, else the larger of the numbers going and coming
-            old = sum(1 << i for i in set(hands))
             for h, new, key in lo.masks:
                 if h != hands:
                     swap_hands.append(h)
                     if (old ^ new) & big:
                         costs[key] = 2
                     else:
-                        costs[key] = cost = max((old & ~new).bit_count(), (new & ~old).bit_count())
+                        going = (old & ~new).bit_count()
+                        coming = (new & ~old).bit_count()
+                        cost = costs[key] = going if going > coming else coming
                         if cost <= 1:
                             cheap.append(h)
         else:
@@ -1113,8 +1116,9 @@ class _HeldMemo:
     __slots__ = ("by_hands", "equipment", "hands", "held", "items", "loadout", "traumas")
 
     def __init__(self, u: Unit) -> None:
-        self.items = [copy(it) for it in u.items]
-        self.traumas = [copy(t) for t in u.traumas]
+        # copy.copy of a struct is its __copy__, asked for directly
+        self.items = [it.__copy__() for it in u.items]
+        self.traumas = [t.__copy__() for t in u.traumas]
         self.equipment = list(u.equipment)
         self.loadout = loadout(u)
         self.by_hands: dict[tuple[int, ...], Held] = {}
