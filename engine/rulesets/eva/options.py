@@ -617,11 +617,13 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         engaged = None
         steps = ()
         singles: list[type] = []  # no stance: it costs 1 energy
+        swaps: Sequence[list[int]] = ()
     else:
         held = rules.held_facts(u)
         shield = held.shield
         # the stance first: on the ground, a change of stance (EVA-8.6)
         singles = [] if airborne else [Stand if u.kneeling else Kneel]
+        swaps = held.swap_hands if energy >= 2 else held.cheap_swap_hands
         # one pass over the Evas on the board, by their squared distance from this one
         # (EVA-3.1): the enemies within 20 squares (D² ≤ 400, the longest reach of any
         # attack, EVA-3.2), whether it is engaged (EVA-12.2: an enemy on its layer,
@@ -677,7 +679,6 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
             singles.append(Detonate)
         if "accel" in equipment and not u.accel_used:
             singles.append(Accelerate)
-    swaps = () if held is None else held.swap_hands if energy >= 2 else held.cheap_swap_hands
     tail: list[object] | tuple[()] = ()  # the attacks: a list once there is one
     if enemies:
         assert held is not None  # enemies are looked for only with energy
@@ -691,8 +692,8 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
     end_steps = 1 + len(steps)
     end_singles = end_steps + len(singles)
     end_swaps = end_singles + len(swaps)
-    end_tail = end_swaps + len(tail)
-    n = end_tail + len(jumps)
+    end_tail = end_swaps + len(tail) if tail else end_swaps
+    n = end_tail + len(jumps) if jumps else end_tail
     # rejection sampling as from a list shrunk on each refusal, the last candidate
     # taking the place of the refused one: ``moved`` maps a place to the number of the
     # candidate now there, where that is not the candidate of that number
