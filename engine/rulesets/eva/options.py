@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import filterfalse
 from typing import Any
 
 import msgspec
@@ -844,7 +845,7 @@ def _attacks(
 def _free_jumps(units: list[Any], g: rules.MapGeo, here: int) -> list[int]:
     """The squares a jump from ``here`` may land on (EVA-16.9) that hold no Eva."""
     occupied = {o.square for o in units if o.deployed and not o.destroyed}
-    return [s for s in g.jump_squares(here) if s not in occupied]
+    return list(filterfalse(occupied.__contains__, g.jump_squares(here)))
 
 
 def _listed(

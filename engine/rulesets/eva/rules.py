@@ -2499,7 +2499,10 @@ def _quick_swap(state: EvaState, side: int, a: Swap, dice: Dice) -> list | None:
     out: list = []
     u.energy -= cost
     u.hands = list(hands)
-    held = [it.code for it in map(u.items.__getitem__, hands)]  # held_labels, which also tell held_shield
+    items = u.items
+    held = []  # held_labels, which also tell held_shield (a loop: no comprehension to call)
+    for i in hands:
+        held.append(items[i].code)
     if "shield" in held:
         reveal(u, "shield", out)
     last = _SHARED_LAST  # _side_mark, written out
