@@ -46,9 +46,9 @@ def random_roster(rng: random.Random, prefix: str = "Eva") -> Roster:
     evas: list[EvaEntry] = []
     total = 0
     attempts = 0
+    lance = False  # an Eva of the roster carries the Lance (one per army, EVA-17.5)
     while attempts < 40:
         attempts += 1
-        lance = any(w.code == "lance" for e in evas for w in e.weapons)
         e = _random_eva(rng, f"{prefix}-{len(evas) + 1}", lance)
         c = eva_cost(e)
         if total + c > BUDGET:
@@ -57,6 +57,9 @@ def random_roster(rng: random.Random, prefix: str = "Eva") -> Roster:
             continue
         evas.append(e)
         total += c
+        for w in e.weapons:
+            if w.code == "lance":
+                lance = True
         if len(evas) >= 4:
             break
     if not evas:

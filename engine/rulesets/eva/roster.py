@@ -95,6 +95,8 @@ def roster_cost(r: Roster) -> int:
 def _bad_name(name: str) -> bool:
     if not name.strip():
         return True
+    if name.isprintable():  # no control character and no line or paragraph separator
+        return False
     return any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in name)
 
 

@@ -421,8 +421,14 @@ def _refuse(message: str, rule: str, **kw: Any) -> IllegalAction:
 
 
 def held_shield(u: Unit) -> bool:
-    """Is the Eva holding its Shield (EVA-9.1 d)?"""
-    return "shield" in [it.code for it in map(u.items.__getitem__, u.hands)]
+    """Is the Eva holding its Shield (EVA-9.1 d)? (A loop over every item in hand, with
+    no comprehension to call.)"""
+    items = u.items
+    shield = False
+    for i in u.hands:
+        if items[i].code == "shield":
+            shield = True
+    return shield
 
 
 def weapon(u: Unit, i: int) -> Weapon | None:
