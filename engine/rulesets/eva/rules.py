@@ -916,7 +916,8 @@ def advance(state: EvaState, dice: Dice, out: list, last_side: int) -> None:
         return
     # EVA-5.6 end of round
     for u in state.units:
-        u.pinned = False
+        if u.pinned:
+            u.pinned = False
     if state.round_limit is not None and state.round >= state.round_limit:
         s0, s1 = state.scores
         winner = None if s0 == s1 else (0 if s0 > s1 else 1)
@@ -2468,10 +2469,12 @@ def _quick_move(state: EvaState, side: int, a: Move, dice: Dice) -> list | None:
         return None
     u.energy -= cost
     u.square = to
-    if last != NONE and last != MOVEMENT:
-        act.switches += 1
-    act.last_class = MOVEMENT
-    act.stepped = True
+    if last != MOVEMENT:  # _note_class (a struct's field is set only when it changes)
+        if last != NONE:
+            act.switches += 1
+        act.last_class = MOVEMENT
+    if not act.stepped:
+        act.stepped = True
     last = _SHARED_LAST  # _side_mark, written out
     shared = last[1] if last[0] is units else _shared_names(state)
     m = u.side if shared and u.name in shared else -1
@@ -2552,9 +2555,10 @@ def _quick_stance(state: EvaState, side: int, a: Kneel | Stand, dice: Dice) -> l
     out: list = []
     u.energy -= 1
     u.kneeling = kneel
-    if last != NONE and last != MOVEMENT:
-        act.switches += 1
-    act.last_class = MOVEMENT
+    if last != MOVEMENT:  # _note_class (a struct's field is set only when it changes)
+        if last != NONE:
+            act.switches += 1
+        act.last_class = MOVEMENT
     last = _SHARED_LAST
     shared = last[1] if last[0] is units else _shared_names(state)
     m = u.side if shared and u.name in shared else -1
