@@ -282,6 +282,7 @@ def test_the_hand_facts_memoised_per_eva_follow_its_items_traumas_and_equipment(
     def same(a, b):
         return all(getattr(a, k) == getattr(b, k) for k in rules.Held.__slots__)
 
+    rules._HELD_BY_EVA.clear()  # other tests' entries: not to fill the memo midway
     items = [Item("rifle", "rifle"), Item("knife", "knife"), Item("shield", "shield"), Item("lance", "lance")]
     u = Unit(
         side=0, name="A", cost=0, items=items, equipment=[], at=0, max_armour=20, armour=20, hands=[0, 1]
@@ -306,10 +307,12 @@ def test_the_hand_facts_memoised_per_eva_follow_its_items_traumas_and_equipment(
         assert same(rules.held_facts(twin), fresh(twin))
         assert same(rules.held_facts(twin), before)
         # an entry found by the id of an Eva that has changed since, or as the last one
-        rules._HELD_BY_EVA[id(twin)] = rules._HELD_BY_EVA[id(u)]
+        # (the memo of u held here: finding a stale entry may empty the memo when full)
+        memo = rules._HELD_BY_EVA[id(u)]
+        rules._HELD_BY_EVA[id(twin)] = memo
         rules._LAST_HELD = (None, None)
         assert same(rules.held_facts(twin), before)
-        rules._LAST_HELD = (twin, rules._HELD_BY_EVA[id(u)])
+        rules._LAST_HELD = (twin, memo)
         assert same(rules.held_facts(twin), before)
         # the hands last asked about, changed in place
         rules.held_facts(twin)
