@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Vertical
+from textual.containers import Center
 from textual.content import Content
 from textual.geometry import Size
 from textual.widgets import Static
@@ -80,11 +80,11 @@ class TitleScreen(WartableScreen):
         """Banner, tag line, menu, and a line about the latest save."""
         if self._entries is None:
             self._have_files = self.wapp.has_save_files()
-        with Vertical(id="title-body"):
-            yield Static(self._banner(self.app.size), id="banner")
-            with Center():
-                yield Menu(*self._options(), pointer=self.glyphs.pointer, id="menu")
-            yield Static(self.plain(self._info()), id="title-info", markup=False)
+        # centred on the screen as a group (TitleScreen's style), without a container
+        yield Static(self._banner(self.app.size), id="banner")
+        with Center():
+            yield Menu(*self._options(), pointer=self.glyphs.pointer, id="menu")
+        yield Static(self.plain(self._info()), id="title-info", markup=False)
 
     def _big(self, size: Size) -> bool:
         """Whether the large banner fits a terminal of ``size``."""
