@@ -83,13 +83,10 @@ def _first_frame(code: str, *args: str) -> float:
     try:
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
         seen = b""
-        last: float | None = None
         end = t0 + 30
         while time.perf_counter() < end:
-            ready, _, _ = select.select([fd], [], [], 0.005 if last is not None else 1.0)
+            ready, _, _ = select.select([fd], [], [], 1.0)
             if not ready:
-                if last is not None:
-                    return last - t0
                 continue
             try:
                 data = os.read(fd, 65536)
@@ -97,8 +94,9 @@ def _first_frame(code: str, *args: str) -> float:
                 break
             if not data:
                 break
-            if last is not None or _LAST_ROW in seen[-16:] + data:
-                last = time.perf_counter()
+            if _LAST_ROW in seen[-16:] + data:  # the rest of that frame follows at once
+                _n, last = _read_until_quiet(fd, 0.005)
+                return last - t0
             seen = (seen + data)[-64:]
         raise RuntimeError("no whole frame from the app")
     finally:
