@@ -381,7 +381,7 @@ def test_the_steps_within_an_energy_are_the_steps_that_cost_no_more():
             for accel in (False, True):
                 for s in range(600):
                     by_energy = g.step_squares(s, airborne, accel)
-                    steps = g.steps(airborne, accel)[s]
+                    steps = g.step_row(s, airborne, accel)
                     assert [by_energy[e] for e in range(8)] == [
                         tuple(n for n, c in steps if c <= e) for e in range(8)
                     ]

@@ -215,7 +215,6 @@ class MapGeo:
         self.terrain = m.terrain
         self.lines: dict[int, LineInfo] = {}
         self._jumps: dict[int, list[int]] = {}
-        self._steps: dict[tuple[bool, bool], tuple[tuple[tuple[int, int], ...], ...]] = {}
         self._step_squares: list[list[tuple[tuple[int, ...], ...] | None]] = [[None] * N_SQ for _ in range(4)]
         if not _BOARD:
             nbrs = _neighbours()
@@ -224,36 +223,27 @@ class MapGeo:
         #: for each square, its neighbours' entries of ``nbrs`` by neighbour
         self.links: list[dict[int, tuple[int, bool, int, int]]] = _BOARD[1]
 
-    def steps(self, airborne: bool, accel: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
-        """For each square, the single steps out of it that the terrain allows, as
-        (neighbour, energy) in the order of ``nbrs`` (EVA-8.1, :func:`step_cost`)."""
-        got = self._steps.get((airborne, accel))
-        if got is None:
-            got = self._steps[airborne, accel] = tuple(
-                tuple(
-                    (n, c)
-                    for n, diag, _s1, _s2 in out
-                    if (c := step_cost(self.terrain[n], diag, airborne, accel)) is not None
-                )
-                for out in self.nbrs
-            )
-        return got
+    def step_row(self, start: int, airborne: bool, accel: bool) -> list[tuple[int, int]]:
+        """The single steps out of ``start`` that the terrain allows, as (neighbour,
+        energy) in the order of ``nbrs`` (EVA-8.1, :func:`step_cost`); not cached (see
+        :meth:`step_squares`)."""
+        terrain = self.terrain
+        steps = []
+        for n, diag, _s1, _s2 in self.nbrs[start]:
+            c = step_cost(terrain[n], diag, airborne, accel)
+            if c is not None:
+                steps.append((n, c))
+        return steps
 
     def step_squares(self, start: int, airborne: bool, accel: bool) -> tuple[tuple[int, ...], ...]:
-        """For each energy from 0 to 7, the squares of :meth:`steps` out of ``start``
+        """For each energy from 0 to 7, the squares of :meth:`step_row` out of ``start``
         that cost at most that much (EVA-8.2), in the same order (all steps cost from 1
         to 6, so any energy above 7 reads as 7); cached per square, layer and
         Acceleration."""
         table = self._step_squares[airborne * 2 + accel]
         got = table[start]
         if got is None:
-            # the row of :meth:`steps` for this square alone (the whole table is not made)
-            terrain = self.terrain
-            steps = []
-            for n, diag, _s1, _s2 in self.nbrs[start]:
-                c = step_cost(terrain[n], diag, airborne, accel)
-                if c is not None:
-                    steps.append((n, c))
+            steps = self.step_row(start, airborne, accel)
             costs = [c for _n, c in steps]
             cheapest = min(costs, default=8)
             dearest = max(costs, default=0)
