@@ -88,10 +88,7 @@ def _first_frame(code: str, *args: str) -> float:
             ready, _, _ = select.select([fd], [], [], 1.0)
             if not ready:
                 continue
-            try:
-                data = os.read(fd, 65536)
-            except OSError:
-                break
+            data = _read(fd)
             if not data:
                 break
             if _LAST_ROW in seen[-16:] + data:  # the rest of that frame follows at once
@@ -161,6 +158,14 @@ def _child(scene: str, home: Path) -> None:
     app.run()
 
 
+def _read(fd: int) -> bytes:
+    """What the app has written (b"" once it has closed the terminal)."""
+    try:
+        return os.read(fd, 65536)
+    except OSError:
+        return b""
+
+
 def _read_until_quiet(fd: int, quiet: float, limit: float = 10.0) -> tuple[int, float]:
     """Read what the app writes until it has been silent for ``quiet`` seconds:
     (bytes read, time of the last byte)."""
@@ -171,10 +176,7 @@ def _read_until_quiet(fd: int, quiet: float, limit: float = 10.0) -> tuple[int, 
         ready, _, _ = select.select([fd], [], [], quiet)
         if not ready:
             break
-        try:
-            data = os.read(fd, 65536)
-        except OSError:
-            break
+        data = _read(fd)
         if not data:
             break
         total += len(data)
