@@ -68,11 +68,10 @@ def check_roster_file(data: bytes) -> tuple[str, list[Problem]]:
         rs = registry.get(head.ruleset)
     except registry.UnknownRuleset:
         raise RosterFileError(_("unknown ruleset {key!r}").format(key=head.ruleset)) from None
-    decode = getattr(rs, "decode_roster", None)
-    if decode is None:
+    if not isinstance(rs, registry.Rosters):
         raise RosterFileError(_("the {key} system has no rosters").format(key=head.ruleset))
     try:
-        roster = decode(bytes(head.roster))
+        roster = rs.decode_roster(bytes(head.roster))
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
         raise RosterFileError(_("the roster is damaged: {reason}").format(reason=exc)) from None
     return head.ruleset, list(rs.validate_roster(roster))

@@ -5,14 +5,20 @@ A ruleset is one battle system. It is a package ``engine/rulesets/<key>/`` whose
 never names a ruleset: :func:`available` lists the packages that are there and
 :func:`get` imports one on demand, so adding a system means adding one folder.
 
-Sides are numbered 0 (Player 1) and 1 (Player 2).
+Sides are *seats* numbered 0..N-1 (seat 0 is Player 1); :meth:`Ruleset.seat_count`
+says how many a set-up has. Two seats are the common case, not an assumption.
 
 Turn shapes the protocol covers (see the design guide): one side acting; the
 side that is *not* active deciding mid-action (a pending decision that the
 ruleset reports through :meth:`Ruleset.to_act`); both sides at once (sealed,
 simultaneous orders: ``to_act`` returns both sides). An action whose class has
-a true ``out_of_turn`` attribute (a concession) may be submitted by either side
-at any time.
+a true ``out_of_turn`` attribute (a concession) may be submitted by any seat at
+any time.
+
+Optional capabilities are typed protocols that a ruleset class declares by
+inheriting them (:class:`RandomActions`, :class:`Invariants`, :class:`PublicText`,
+:class:`SummaryMessages`, :class:`Rosters`, :class:`Decisions`, :class:`Concessions`,
+:class:`Checks`, :class:`Previews`); callers test them with ``isinstance``.
 """
 
 from __future__ import annotations
@@ -29,11 +35,20 @@ from engine.dice import Dice
 __all__ = [
     "ActionError",
     "AmbiguousAction",
+    "Checks",
+    "Concessions",
+    "Decisions",
     "Event",
     "IllegalAction",
     "NotationError",
     "Result",
+    "Invariants",
+    "Previews",
+    "PublicText",
+    "RandomActions",
+    "Rosters",
     "Ruleset",
+    "SummaryMessages",
     "UnknownRuleset",
     "available",
     "get",
@@ -81,16 +96,17 @@ class UnknownRuleset(KeyError):
 class Event(msgspec.Struct, tag=True, kw_only=True):
     """Something that happened, for the log.
 
-    ``to``: None when both sides may see the event, else the only side that may.
-    Subclasses are msgspec structs (a tagged union per ruleset) and implement
-    :meth:`text`, which renders through the translation function.
+    ``to``: None when every seat may see the event, else the seats that may (a
+    tuple of seat numbers, e.g. ``(1,)`` for Player 2 alone). Subclasses are msgspec
+    structs (a tagged union per ruleset) and implement :meth:`text`, which renders
+    through the translation function.
     """
 
-    to: int | None = None
+    to: tuple[int, ...] | None = None
 
     def visible_to(self, side: int | None) -> bool:
-        """May ``side`` see this event? ``None`` means an omniscient observer (replay)."""
-        return self.to is None or side is None or self.to == side
+        """May seat ``side`` see this event? ``None`` means an omniscient observer (replay)."""
+        return self.to is None or side is None or side in self.to
 
     def text(self) -> str:  # pragma: no cover - every concrete event overrides it
         """The event as a sentence in the current language."""
@@ -106,15 +122,29 @@ class Event(msgspec.Struct, tag=True, kw_only=True):
 class Result(msgspec.Struct, frozen=True):
     """How a game ended.
 
-    ``winner``: the winning side, or None for a draw. ``reason``: a message ID
+    ``winner``: the one seat that won, or None for a draw. ``draw``: when there is
+    no winner, the seats that share the draw, sorted (every seat still in the game
+    in a two-seat system; in a free-for-all only those left, e.g. two mechs lost in
+    the same turn, BL-2.5); empty when there is a winner. ``reason``: a message ID
     (untranslated) naming the end condition; ``rule``: the rule ID that applied.
-    ``scores``: per-side scores where the system has them (e.g. victory points).
+    ``scores``: per-seat scores where the system has them (e.g. victory points).
     """
 
     winner: int | None
     reason: str
     rule: str = ""
     scores: tuple[int, ...] = ()
+    draw: tuple[int, ...] = ()
+
+    @classmethod
+    def won(cls, seat: int, reason: str, rule: str = "", scores: Sequence[int] = ()) -> Result:
+        """``seat`` won."""
+        return cls(seat, reason, rule, tuple(scores))
+
+    @classmethod
+    def drawn(cls, seats: Sequence[int], reason: str, rule: str = "", scores: Sequence[int] = ()) -> Result:
+        """A draw shared by ``seats``."""
+        return cls(None, reason, rule, tuple(scores), tuple(sorted(seats)))
 
 
 # ---------------------------------------------------------------------------
@@ -139,8 +169,18 @@ class Ruleset(Protocol):
     Action: ClassVar[Any]
     Event: ClassVar[Any]
 
+    def seat_count(self, setup: Any) -> int:
+        """How many seats (players) a game of this set-up has (2 for most systems)."""
+        ...
+
     def new_state(self, setup: Any, dice: Dice) -> tuple[Any, list[Event]]:
         """The state at the start of the game, and any opening events (may roll dice)."""
+        ...
+
+    def copy_state(self, state: Any) -> Any:
+        """An independent copy of ``state`` that plays exactly as the original (a bot
+        searches on copies). Fixed facts of the game (the map and its tables) are
+        shared by the copy, not copied."""
         ...
 
     def to_act(self, state: Any) -> frozenset[int]:
@@ -185,19 +225,107 @@ class Ruleset(Protocol):
         """One line describing the state (for selfplay and the load list)."""
         ...
 
-    # Optional methods (looked up with getattr):
-    #   summary_message(state) -> (msgid, args)   the summary in a language-neutral form,
-    #       stored in the save beside the English summary and shown translated (the load
-    #       list, the title screen): msgid is an English message ID marked with N_;
-    #       args maps each {name} of it to a number, a text, a nested (msgid, args) pair,
-    #       or a {language: text} mapping (a text given in several languages, English
-    #       under "en", such as a map's title). No plural forms: write "squads: 4".
-    #       Rendered by engine.record.render_message.
-    #   public_text(state, side, action) -> str   the notation as the other side may
-    #       read it (a sealed order or a private choice hidden), before apply
-    #   random_action(state, side, rng) -> action | None   a uniform random legal action
-    #   check_invariants(state)                    raise AssertionError on a broken invariant
-    #   decode_roster(bytes) / validate_roster(roster)     roster files
+
+# ---------------------------------------------------------------------------
+# Optional capabilities: a ruleset class declares each one it has by inheriting it
+# ---------------------------------------------------------------------------
+@runtime_checkable
+class RandomActions(Protocol):
+    """The ruleset can draw a uniformly random legal action itself (cheaper than
+    choosing from :meth:`Ruleset.legal_actions`), for selfplay and the simplest bot."""
+
+    def random_action(self, state: Any, side: int, rng: Any) -> Any | None:
+        """A uniformly random legal action of ``side`` (``rng`` a ``random.Random``),
+        or None when it has none."""
+        ...
+
+
+@runtime_checkable
+class Invariants(Protocol):
+    """The ruleset can check its state's invariants (selfplay and fuzzing call it
+    after every action)."""
+
+    def check_invariants(self, state: Any) -> None:
+        """Raise AssertionError when ``state`` breaks an invariant."""
+        ...
+
+
+@runtime_checkable
+class PublicText(Protocol):
+    """Some actions are partly private: the other seats read another notation."""
+
+    def public_text(self, state: Any, side: int, action: Any) -> str:
+        """The notation of ``side``'s ``action`` as the other seats may read it (a
+        sealed order or a private choice hidden), asked before the action is applied."""
+        ...
+
+
+@runtime_checkable
+class SummaryMessages(Protocol):
+    """The summary can be given in a language-neutral form."""
+
+    def summary_message(self, state: Any) -> tuple[str, dict[str, Any]]:
+        """``(msgid, args)``: stored in the save beside the English summary and shown
+        translated (the load list, the title screen). ``msgid`` is an English message ID
+        marked with N_; ``args`` maps each {name} of it to a number, a text, a nested
+        (msgid, args) pair, or a {language: text} mapping (a text given in several
+        languages, English under "en", such as a map's title). No plural forms: write
+        "squads: 4". Rendered by :func:`engine.record.render_message`."""
+        ...
+
+
+@runtime_checkable
+class Rosters(Protocol):
+    """The system has roster files (armies built before a game)."""
+
+    def decode_roster(self, data: bytes) -> Any:
+        """The roster part of a roster file (msgspec errors when it does not decode)."""
+        ...
+
+    def validate_roster(self, roster: Any) -> Sequence[Any]:
+        """Every problem of ``roster`` (:class:`engine.rosterfile.Problem`, with its
+        rule ID); empty when it may be fielded."""
+        ...
+
+
+@runtime_checkable
+class Decisions(Protocol):
+    """The rules sometimes stop to put a question to one seat (see
+    :mod:`engine.decision`)."""
+
+    def decision(self, state: Any, side: int) -> Any | None:
+        """The :class:`engine.decision.Decision` waiting for ``side`` now, or None."""
+        ...
+
+
+@runtime_checkable
+class Concessions(Protocol):
+    """A player may concede (e.g. EVA-5.11)."""
+
+    def concession(self, state: Any, side: int) -> Any:
+        """The action by which ``side`` concedes (an ``out_of_turn`` action)."""
+        ...
+
+
+@runtime_checkable
+class Checks(Protocol):
+    """Legality can be asked without resolving anything."""
+
+    def check(self, state: Any, side: int, action: Any) -> None:
+        """Raise :class:`IllegalAction` when ``action`` of ``side`` is not allowed now;
+        the state is never changed. The message tells only what ``side`` may know."""
+        ...
+
+
+@runtime_checkable
+class Previews(Protocol):
+    """What an action would do can be shown before it is made (a live price, the
+    problems of a draft order)."""
+
+    def preview(self, state: Any, side: int, action: Any) -> Any:
+        """The ruleset's preview of ``action`` (its own shape, documented by the
+        ruleset), telling only what ``side`` may know; the state is never changed."""
+        ...
 
 
 # ---------------------------------------------------------------------------

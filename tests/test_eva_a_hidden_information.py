@@ -156,7 +156,7 @@ def test_eva_18_2_declared_actions_dice_results_and_raw_damage_are_public():
     shot = of(evs, ev.ShotRolled)[0]
     assert shot.to is None and shot.dice == [6] and shot.confirm == 5 and shot.critical and shot.raw == 14
     dmg = of(evs, ev.DamageTaken)[0]
-    assert dmg.to == 1 and dmg.lost == 11 and dmg.armour == 29
+    assert dmg.to == (1,) and dmg.lost == 11 and dmg.armour == 29
 
 
 def test_eva_18_2_melee_totals_named_zone_skips_and_destruction_are_public():
@@ -178,7 +178,7 @@ def test_eva_18_2_melee_totals_named_zone_skips_and_destruction_are_public():
     zn = of(evs, ev.ZoneNamed)[0]
     assert zn.to is None and zn.zone == "legs" and zn.target == "B"
     tr = of(evs, ev.TraumaInflicted)[0]
-    assert tr.to == 1  # the legs trauma itself is private
+    assert tr.to == (1,)  # the legs trauma itself is private
     # a skipped activation and a destruction
     st = make_state(
         [
@@ -216,11 +216,11 @@ def test_eva_18_3_armour_lost_shield_points_energy_and_tn_are_private():
     start(st, "A")
     evs = play(st, 0, "A fire C8 rifle", [4])
     dmg = of(evs, ev.DamageTaken)[0]
-    assert dmg.to == 1 and dmg.absorbed == 3 and dmg.shield == 0 and dmg.lost == 1 and dmg.armour == 39
+    assert dmg.to == (1,) and dmg.absorbed == 3 and dmg.shield == 0 and dmg.lost == 1 and dmg.armour == 39
     sd = of(evs, ev.ShieldDestroyed)[0]
     assert sd.to is None and set(msgspec.to_builtins(sd)) == {"type", "to", "unit", "unit_side"}
-    assert of(evs, ev.AttackOdds)[0].to == 0
-    assert all(e.to == 0 for e in of(evs, ev.EnergyNow))
+    assert of(evs, ev.AttackOdds)[0].to == (0,)
+    assert all(e.to == (0,) for e in of(evs, ev.EnergyNow))
     assert enemy_entry(st, 0, "S").held == []
 
 
@@ -236,7 +236,7 @@ def test_eva_18_3_traumas_other_than_wings_are_private():
     start(st, "A")
     evs = play(st, 0, "A fire J18 sniper aimed legs", [4])
     tr = of(evs, ev.TraumaInflicted)
-    assert len(tr) == 1 and tr[0].to == 1 and tr[0].zone == "legs" and tr[0].lasting
+    assert len(tr) == 1 and tr[0].to == (1,) and tr[0].zone == "legs" and tr[0].lasting
     assert "TraumaInflicted" not in kinds(seen_by(evs, 0))
     assert unit(st, "B").armour == 33
     assert "traumas" not in msgspec.to_builtins(enemy_entry(st, 0, "B"))
@@ -292,7 +292,7 @@ def test_eva_18_3_start_of_activation_rolls_are_private_and_leave_no_gap():
     dice = Dice(b"eva 18.3 private rolls")  # this seed's private faces: 6, then 4
     evs = rules.apply(st, 0, actions.parse_action(st, 0, "activate A berserk"), dice)
     priv = of(evs, ev.PrivateRoll)
-    assert [(p.kind, p.die, p.to) for p in priv] == [("body", 6, 0), ("berserk", 4, 0)]
+    assert [(p.kind, p.die, p.to) for p in priv] == [("body", 6, (0,)), ("berserk", 4, (0,))]
     assert [(r.stream, r.seq) for r in dice.log] == [("p0", 1), ("p0", 2)]
     p2 = seen_by(evs, 1)
     assert "PrivateRoll" not in kinds(p2)
@@ -468,7 +468,7 @@ def test_eva_18_4_s2_engine_high_synchronisation_and_jaws_are_never_announced():
     )
     evs = start(st, "A")
     reg = of(evs, ev.Regenerated)
-    assert len(reg) == 1 and reg[0].to == 0 and unit(st, "A").armour == 22
+    assert len(reg) == 1 and reg[0].to == (0,) and unit(st, "A").armour == 22
     evs += play(st, 0, "A melee C11", [3, 3, 3, 3, 1, 1, 1])
     evs += play(st, 0, "A fire C5 pistol", [2])  # TN 3 − 1 = 2 hits
     assert of(evs, ev.ShotRolled)[-1].hit

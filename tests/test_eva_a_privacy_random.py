@@ -54,7 +54,7 @@ def test_eva_18_3_private_facts_reach_only_their_owner_in_random_games():
             kind = type(e)
             seen_kinds.add(kind)
             if kind in PRIVATE:
-                assert e.to == owner[getattr(e, PRIVATE[kind])], e
+                assert e.to == (owner[getattr(e, PRIVATE[kind])],), e
             elif kind is ev.TraumaInflicted:
                 if e.zone == "wings":
                     assert e.to is None and e.lasting is None, e

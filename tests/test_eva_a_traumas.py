@@ -56,7 +56,7 @@ def test_eva_ex_15_aimed_shot_at_the_legs():
     assert unit(st, "A").energy == 6 and of(evs, ev.AttackOdds)[0].tn == 4
     assert unit(st, "B").armour == 33 and zones(st, "B") == ["legs"]
     tr = of(evs, ev.TraumaInflicted)[0]
-    assert tr.zone == "legs" and tr.to == 1
+    assert tr.zone == "legs" and tr.to == (1,)
     assert unit(st, "B").traumas[0].expires is None
     play(st, 0, "A end")
     assert max_of(play(st, 1, "activate B")) == 10
@@ -253,11 +253,11 @@ def test_eva_11_5_body_trauma_skips_on_1_and_waives_the_melee_obligation():
     unit(st, "A").traumas = [Trauma("body")]
     evs = start(st, "A", [1])
     roll = of(evs, ev.PrivateRoll)[0]
-    assert roll.to == 0 and roll.kind == "body" and roll.die == 1
+    assert roll.to == (0,) and roll.kind == "body" and roll.die == 1
     skip = of(evs, ev.Skipped)[0]
     assert skip.to is None
     assert unit(st, "A").activated and st.activation is None and st.turn == 1
-    assert all(e.to in (None, 0) for e in evs)
+    assert all(e.to in (None, (0,)) for e in evs)
     assert not any(isinstance(e, ev.PrivateRoll) for e in evs if e.visible_to(1))
     st = make_state(
         [

@@ -40,7 +40,7 @@ def test_eva_ex_10_neutralisation_then_shot():
     start(st, "Eva-A")
     evs = play(st, 0, "Eva-A neutralise D17", [4, 5, 2])
     odds = of(evs, ev.AttackOdds)[0]
-    assert odds.tn == 4 and odds.to == 0
+    assert odds.tn == 4 and odds.to == (0,)
     n = of(evs, ev.Neutralise)[0]
     assert (n.dice, n.automatic, n.hit, n.own, n.theirs, n.success) == ([4], False, True, 5, 2, True)
     assert n.to is None  # success or failure is public (EVA-18.2)
@@ -153,7 +153,7 @@ def test_eva_13_3_source_examples_8_v_at3_and_3_v_at6():
     assert rules.deal(st, uidx(st, "P"), 8, WEAPONS["hrifle"], out) == 5
     assert rules.deal(st, uidx(st, "Q"), 3, WEAPONS["hrifle"], out) == 1
     assert unit(st, "P").armour == 35 and unit(st, "Q").armour == 39
-    assert [(d.to, d.raw, d.lost, d.armour) for d in out] == [(1, 8, 5, 35), (1, 3, 1, 39)]
+    assert [(d.to, d.raw, d.lost, d.armour) for d in out] == [((1,), 8, 5, 35), ((1,), 3, 1, 39)]
 
 
 def test_eva_13_3_shield_absorbs_first_ignores_at_rest_through_at():
@@ -172,7 +172,7 @@ def test_eva_13_3_shield_absorbs_first_ignores_at_rest_through_at():
     assert s.shield_points == 0 and s.armour == 39 and s.hands == [] and s.items[0].gone
     assert of(out, ev.ShieldDestroyed)[0].to is None  # held items are public (EVA-18.2)
     d = of(out, ev.DamageTaken)[0]
-    assert (d.to, d.raw, d.absorbed, d.lost, d.shield) == (1, 8, 5, 1, 0)
+    assert (d.to, d.raw, d.absorbed, d.lost, d.shield) == ((1,), 8, 5, 1, 0)
 
 
 def test_eva_13_3_shield_absorbing_everything_costs_no_armour_stowed_shield_absorbs_nothing():
@@ -408,7 +408,7 @@ def test_eva_14_2_attack_roll_tn(a_spec, t_spec, terrain, tn):
     start(st, "A")
     evs = play(st, 0, "A neutralise F11", [1])
     odds = of(evs, ev.AttackOdds)[0]
-    assert odds.tn == tn and odds.to == 0
+    assert odds.tn == tn and odds.to == (0,)
     n = of(evs, ev.Neutralise)[0]
     assert not n.hit and n.dice == [1] and n.own == 0
 

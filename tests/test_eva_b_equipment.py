@@ -50,7 +50,7 @@ def test_eva_16_1_s2_engine_energy_regeneration_private():
     r = unit(st, "R")
     assert r.armour == 32 and r.energy == 14
     reg = of(evs, ev.Regenerated)[0]
-    assert reg.to == 0 and reg.armour == 32
+    assert reg.to == (0,) and reg.armour == 32
     assert not of(seen_by(evs, 1), ev.Regenerated) and not of(evs, ev.Revealed)
     assert "s2" not in view(st, 1).units[0].revealed
 
@@ -294,7 +294,7 @@ def test_eva_ex_17_going_berserk():
     z = unit(st, "Eva-Z")
     assert z.berserk and z.energy == 15 and rules.at_level(z) == 6
     roll = of(evs, ev.PrivateRoll)[0]
-    assert roll.to == 0 and roll.die == 5 and roll.success
+    assert roll.to == (0,) and roll.die == 5 and roll.success
     p2 = seen_by(evs, 1)
     assert not of(p2, ev.PrivateRoll) and of(p2, ev.WentBerserk) and of(p2, ev.Revealed)
     assert view(st, 1).units[0].berserk

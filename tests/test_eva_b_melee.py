@@ -61,7 +61,10 @@ def test_eva_ex_7_basic_exchange():
     assert [(d.unit, d.dice) for d in dd] == [("Eva-B", [4, 5]), ("Eva-A", [6])]
     # dice, totals and winner are public; the armour lost only its owner sees (EVA-18.2, EVA-18.3)
     assert m.to is None and all(d.to is None for d in dd)
-    assert [(d.unit, d.to, d.lost) for d in of(evs, ev.DamageTaken)] == [("Eva-B", 1, 4), ("Eva-A", 0, 4)]
+    assert [(d.unit, d.to, d.lost) for d in of(evs, ev.DamageTaken)] == [
+        ("Eva-B", (1,), 4),
+        ("Eva-A", (0,), 4),
+    ]
     assert unit(st, "Eva-B").armour == 36 and unit(st, "Eva-A").armour == 36
     assert unit(st, "Eva-A").energy == 9
     assert not st.activation.obligation
@@ -147,7 +150,7 @@ def test_eva_ex_8_critical_winner_names_legs_before_3d6():
     b = unit(st, "Eva-B")
     assert [t.zone for t in b.traumas] == ["legs"] and b.traumas[0].expires is None
     tr = of(evs, ev.TraumaInflicted)[0]
-    assert tr.to == 1 and tr.lasting  # private to B's owner (EVA-18.3)
+    assert tr.to == (1,) and tr.lasting  # private to B's owner (EVA-18.3)
     # the trauma comes after both Evas' damage (EVA-12.8)
     kinds = [type(e).__name__ for e in evs]
     assert kinds.index("TraumaInflicted") > max(i for i, k in enumerate(kinds) if k == "DamageTaken")

@@ -340,7 +340,7 @@ def test_eva_15_13_spear_hit_pins_until_round_end_and_lowers_energy():
     evs = play(st, 0, "A fire F12 replica", [5])
     t = unit(st, "T")
     assert t.pinned and t.replica_hits == 1 and t.armour == 35
-    assert of(evs, ev.Pinned)[0].to is None and of(evs, ev.EnergyPenalty)[0].to == 1
+    assert of(evs, ev.Pinned)[0].to is None and of(evs, ev.EnergyPenalty)[0].to == (1,)
     assert of(evs, ev.EnergyPenalty)[0].amount == 3
     assert view(st, 0).units[1].pinned
     play(st, 0, "A end")
@@ -471,7 +471,7 @@ def test_eva_ex_14_shield_absorbs_burst():
         (8, 7, 1, 29, 0),
         (8, 0, 5, 24, 0),
     ]
-    assert all(d.to == 1 for d in dmg)
+    assert all(d.to == (1,) for d in dmg)
     sd = of(evs, ev.ShieldDestroyed)
     assert len(sd) == 1 and sd[0].to is None
     s = unit(st, "Eva-S")

@@ -24,13 +24,13 @@ def test_eva_ex_1_forum_example_move_then_shot_with_targeting_reroll():
     assert unit(st, "Eva-4").energy == 4
     evs = play(st, 0, "Eva-4 fire B12 rifle", [3, 5])
     odds = of(evs, ev.AttackOdds)[0]
-    assert odds.tn == 5 and odds.to == 0
+    assert odds.tn == 5 and odds.to == (0,)
     shot = of(evs, ev.ShotRolled)[0]
     assert shot.dice == [3, 5] and shot.hit and not shot.candidate and shot.raw == 5
     assert unit(st, "Eva-2").armour == 37
     assert unit(st, "Eva-4").energy == 1
     dmg = of(evs, ev.DamageTaken)[0]
-    assert dmg.to == 1 and dmg.lost == 3 and dmg.armour == 37
+    assert dmg.to == (1,) and dmg.lost == 3 and dmg.armour == 37
     assert "Revealed" in {type(e).__name__ for e in evs}  # the re-roll shows the Targeting System
 
 

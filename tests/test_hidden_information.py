@@ -99,7 +99,7 @@ def _check(state, evs, rng, counts):
         counts["events"] += 1
         if isinstance(e, PRIVATE_TYPES):
             assert e.to is not None
-            assert e.to == _owner(state, e.unit)
+            assert e.to == (_owner(state, e.unit),)
         if isinstance(e, ev.TraumaInflicted):
             assert (e.to is None) == (e.zone == "wings")
         for side in (0, 1):

@@ -68,8 +68,14 @@ class TallyRuleset:
     Action = int
     Event = Any
 
+    def seat_count(self, setup: TallySetup) -> int:
+        return 2
+
     def new_state(self, setup: TallySetup, dice: Any) -> tuple[TallyState, list[Any]]:
         return TallyState(), []
+
+    def copy_state(self, state: TallyState) -> TallyState:
+        return TallyState(state.total, state.turn)
 
     def to_act(self, state: TallyState) -> frozenset[int]:
         return frozenset() if state.total >= 3 else frozenset({state.turn % 2})

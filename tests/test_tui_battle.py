@@ -102,7 +102,7 @@ async def test_eva_18_the_curtain_hides_one_side_from_the_other(home: Path) -> N
         await pilot.pause()
         assert app.screen is screen and screen.viewer == side
         mine = _log_text(screen)
-        private = [e.text() for e in game.events if e.to == side]
+        private = [e.text() for e in game.events if e.to == (side,)]
         assert private and all(" ".join(text.split()) in mine for text in private)
         await pilot.press("e")  # end the activation: the other player is next
         await pilot.pause()
@@ -112,7 +112,7 @@ async def test_eva_18_the_curtain_hides_one_side_from_the_other(home: Path) -> N
         assert app.screen is screen and screen.viewer == 1 - side
         theirs = _log_text(screen)
         for event in game.events:
-            if event.to == side:
+            if event.to == (side,):
                 assert " ".join(event.text().split()) not in theirs
     assert app.errors == []
 

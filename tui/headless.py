@@ -25,9 +25,8 @@ def _err(msg: str) -> None:
 def random_picker(rs: registry.Ruleset):
     """``pick(state, side, rng)``: the ruleset's own uniform random legal action when
     it has one (cheaper), else a uniform choice from ``legal_actions``."""
-    own = getattr(rs, "random_action", None)
-    if own is not None:
-        return own
+    if isinstance(rs, registry.RandomActions):
+        return rs.random_action
 
     def pick(state, side, rng):
         acts = rs.legal_actions(state, side)
@@ -42,7 +41,7 @@ def play_random_game(rs: registry.Ruleset, seed: int, index: int, max_actions: i
     rng = random.Random(f"{seed}:{index}")
     setup = rs.random_setup(rng)
     game = Game(rs, setup, seed=hashlib.sha256(f"wartable:{seed}:{index}".encode()).digest())
-    check = getattr(rs, "check_invariants", None)
+    check = rs.check_invariants if isinstance(rs, registry.Invariants) else None
     pick = random_picker(rs)
     n = 0
     while sides := game.to_act():

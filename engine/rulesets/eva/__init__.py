@@ -8,9 +8,20 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+import msgspec
+
 from engine.dice import Dice
 from engine.i18n import N_
-from engine.ruleset import Result
+from engine.ruleset import (
+    Checks,
+    Concessions,
+    Invariants,
+    PublicText,
+    RandomActions,
+    Result,
+    Rosters,
+    SummaryMessages,
+)
 from engine.rulesets.eva import actions, options, rules, view
 from engine.rulesets.eva.events import EVENT_TYPES
 from engine.rulesets.eva.roster import Roster, decode_roster, validate
@@ -28,7 +39,7 @@ _random_action = options.random_action
 OLDER_SUMMARY = N_("{map}, round {round}, Evas {a} v {b}")
 
 
-class EvaRuleset:
+class EvaRuleset(RandomActions, Invariants, PublicText, SummaryMessages, Rosters, Concessions, Checks):
     """The EVA skirmish ruleset (see :class:`engine.ruleset.Ruleset`)."""
 
     key: ClassVar[str] = "eva"
@@ -39,8 +50,18 @@ class EvaRuleset:
     Action: ClassVar[Any] = actions.ACTION_TYPES
     Event: ClassVar[Any] = EVENT_TYPES
 
+    def seat_count(self, setup: EvaSetup) -> int:
+        """Two seats: Player 1 and Player 2 (EVA-1.1)."""
+        return 2
+
     def new_state(self, setup: EvaSetup, dice: Dice) -> tuple[EvaState, list]:
         return rules.new_state(setup, dice)
+
+    def copy_state(self, state: EvaState) -> EvaState:
+        """An independent copy (the map is shared: it never changes during a game)."""
+        copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=EvaState)
+        copy.map = state.map
+        return copy
 
     #: Who must decide now (:func:`rules.to_act`, called directly: selfplay asks at every action).
     to_act = staticmethod(rules.to_act)
@@ -61,6 +82,10 @@ class EvaRuleset:
     def check(self, state: EvaState, side: int, action: object) -> None:
         """Raise IllegalAction if the action is not allowed now (no change)."""
         rules.check(state, side, action)
+
+    def concession(self, state: EvaState, side: int) -> actions.Concede:
+        """``side`` concedes; the opponent wins (EVA-5.11)."""
+        return actions.Concede()
 
     def view(self, state: EvaState, side: int | None) -> view.EvaView:
         return view.view(state, side)

@@ -620,7 +620,7 @@ def deal(state: EvaState, ti: int, raw: int, w: Weapon | None, out: list) -> int
         t.armour -= lost
     out.append(
         ev.DamageTaken(
-            to=t.side,
+            to=(t.side,),
             unit=t.name,
             unit_side=t.side,
             raw=raw + absorbed,
@@ -771,7 +771,7 @@ def new_state(setup: EvaSetup, dice: Dice) -> tuple[EvaState, list]:
                 if it.code == "lance":
                     it.code = "replica"
                     it.label = "replica"
-            out.append(ev.LanceReplaced(to=loser, side=loser, unit=units[i].name, unit_side=units[i].side))
+            out.append(ev.LanceReplaced(to=(loser,), side=loser, unit=units[i].name, unit_side=units[i].side))
     attempts, winner = rolloff(dice)
     out.append(ev.RollOff(purpose="zone", rolls=attempts, winner=winner))
     state.phase = ZONE
@@ -1714,7 +1714,7 @@ def do_fire(state: EvaState, side: int, a: Fire, dice: Dice) -> list:
         mod_text.append(_("target in cover"))
     out.append(
         ev.AttackOdds(
-            to=u.side,
+            to=(u.side,),
             unit=u.name,
             unit_side=u.side,
             tn=p.tn,
@@ -1731,7 +1731,7 @@ def do_fire(state: EvaState, side: int, a: Fire, dice: Dice) -> list:
     if w.thrown:
         item.gone = True
         u.hands = [i for i in u.hands if i != a.item]
-    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=p.cost))
+    out.append(ev.EnergyNow(to=(u.side,), unit=u.name, unit_side=u.side, energy=u.energy, spent=p.cost))
     return out
 
 
@@ -1823,7 +1823,7 @@ def _resolve_shot(
             t.lance_hits += 1
         else:
             t.replica_hits += 1
-        out.append(ev.EnergyPenalty(to=t.side, unit=t.name, unit_side=t.side, amount=5 if w.lance else 3))
+        out.append(ev.EnergyPenalty(to=(t.side,), unit=t.name, unit_side=t.side, amount=5 if w.lance else 3))
     if t.armour <= 0:
         check_destroyed(state, [ti], out)
         return
@@ -1844,7 +1844,7 @@ def inflict(state: EvaState, ti: int, zone: str, dice: Dice, out: list, check: b
         existing.expires = expires
     out.append(
         ev.TraumaInflicted(
-            to=None if zone == "wings" else t.side,
+            to=None if zone == "wings" else (t.side,),
             unit=t.name,
             unit_side=t.side,
             zone=zone,
@@ -2047,7 +2047,7 @@ def do_melee(state: EvaState, side: int, a: Melee, dice: Dice) -> list:
                 )
             else:
                 _melee_damage(state, cont, None, dice, out)
-    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=3))
+    out.append(ev.EnergyNow(to=(u.side,), unit=u.name, unit_side=u.side, energy=u.energy, spent=3))
     return out
 
 
@@ -2470,7 +2470,7 @@ def _quick_move(state: EvaState, side: int, a: Move, dice: Dice) -> list | None:
     m = u.side if shared and u.name in shared else -1
     return [
         ev.Moved(unit=u.name, unit_side=m, path=[SQUARE_NAMES[path[0]], SQUARE_NAMES[to]]),
-        ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=cost),
+        ev.EnergyNow(to=(u.side,), unit=u.name, unit_side=m, energy=u.energy, spent=cost),
     ]
 
 
@@ -2508,7 +2508,7 @@ def _quick_swap(state: EvaState, side: int, a: Swap, dice: Dice) -> list | None:
     shared = last[1] if last[0] is units else _shared_names(state)
     m = u.side if shared and u.name in shared else -1
     out.append(ev.Swapped(unit=u.name, unit_side=m, held=held))
-    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=cost))
+    out.append(ev.EnergyNow(to=(u.side,), unit=u.name, unit_side=m, energy=u.energy, spent=cost))
     if u.destroyed:  # _after_action (the active Eva is u)
         _after_action(state, dice, out)
     if len(out) > 2:  # more than its own two events
@@ -2553,7 +2553,7 @@ def _quick_stance(state: EvaState, side: int, a: Kneel | Stand, dice: Dice) -> l
     shared = last[1] if last[0] is units else _shared_names(state)
     m = u.side if shared and u.name in shared else -1
     out.append(ev.Stance(unit=u.name, unit_side=m, kneeling=kneel))
-    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, spent=1))
+    out.append(ev.EnergyNow(to=(u.side,), unit=u.name, unit_side=m, energy=u.energy, spent=1))
     if u.destroyed:  # _after_action (the active Eva is u)
         _after_action(state, dice, out)
     if len(out) > 2:  # more than its own two events
@@ -2694,7 +2694,7 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         act.stepped = True
         return [
             ev.Moved(unit=u.name, unit_side=u.side, path=[sq(s) for s in a.path]),
-            ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=cost),
+            ev.EnergyNow(to=(u.side,), unit=u.name, unit_side=u.side, energy=u.energy, spent=cost),
         ]
     else:
         check(state, side, a)
@@ -2771,20 +2771,22 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         _note_class(act, MOVEMENT)
         act.stepped = True
         out.append(ev.Moved(unit=u.name, unit_side=u.side, path=[sq(s) for s in a.path]))
-        out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=cost))
+        out.append(ev.EnergyNow(to=(u.side,), unit=u.name, unit_side=u.side, energy=u.energy, spent=cost))
     elif kind is Kneel or kind is Stand:
         u.energy -= 1
         u.kneeling = kind is Kneel
         _note_class(act, MOVEMENT)
         out.append(ev.Stance(unit=u.name, unit_side=u.side, kneeling=u.kneeling))
-        out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=1))
+        out.append(ev.EnergyNow(to=(u.side,), unit=u.name, unit_side=u.side, energy=u.energy, spent=1))
     elif kind is Swap:
         u.energy -= swap_energy
         u.hands = sorted(a.hands)
         if held_shield(u):
             reveal(u, "shield", out)
         out.append(ev.Swapped(unit=u.name, unit_side=u.side, held=held_labels(u)))
-        out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=swap_energy))
+        out.append(
+            ev.EnergyNow(to=(u.side,), unit=u.name, unit_side=u.side, energy=u.energy, spent=swap_energy)
+        )
     elif kind is Discard:
         for i in u.hands:
             if u.items[i].code == "shield":
@@ -2815,14 +2817,14 @@ def _apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
         act.obligation = False
         reveal(u, "jumpjet", out)
         out.append(ev.Jumped(unit=u.name, unit_side=u.side, src=sq(src), dst=sq(a.square)))
-        out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=0, spent=2))
+        out.append(ev.EnergyNow(to=(u.side,), unit=u.name, unit_side=u.side, energy=0, spent=2))
     elif kind is TakeOff or kind is Land:
         u.energy -= 1
         u.airborne = kind is TakeOff
         u.kneeling = False
         reveal(u, "wings", out)
         out.append(ev.Flight(unit=u.name, unit_side=u.side, airborne=u.airborne))
-        out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=1))
+        out.append(ev.EnergyNow(to=(u.side,), unit=u.name, unit_side=u.side, energy=u.energy, spent=1))
     elif kind is Detonate:
         _do_detonate(state, a.unit, dice, out)
     elif kind is Accelerate:
@@ -2858,12 +2860,12 @@ def _activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list:
     equipment = u.equipment
     if "s2" in equipment and u.armour < u.max_armour:  # 1. regeneration
         u.armour = min(u.max_armour, u.armour + 2)
-        out.append(ev.Regenerated(to=u.side, unit=u.name, unit_side=u.side, armour=u.armour))
+        out.append(ev.Regenerated(to=(u.side,), unit=u.name, unit_side=u.side, armour=u.armour))
     if u.traumas and u.trauma("body") and "pseudo" not in equipment:  # 2. body trauma check, private
         die = dice.d6(to=u.side)
         skipped = die == 1
         out.append(
-            ev.PrivateRoll(to=u.side, unit=u.name, unit_side=u.side, kind="body", die=die, success=skipped)
+            ev.PrivateRoll(to=(u.side,), unit=u.name, unit_side=u.side, kind="body", die=die, success=skipped)
         )
         if skipped:
             out.append(ev.Skipped(unit=u.name, unit_side=u.side))
@@ -2873,7 +2875,7 @@ def _activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list:
         die = dice.d6(to=u.side)
         ok = die >= u.armour
         out.append(
-            ev.PrivateRoll(to=u.side, unit=u.name, unit_side=u.side, kind="berserk", die=die, success=ok)
+            ev.PrivateRoll(to=(u.side,), unit=u.name, unit_side=u.side, kind="berserk", die=die, success=ok)
         )
         if ok:
             u.berserk = True
@@ -2882,7 +2884,7 @@ def _activate(state: EvaState, side: int, a: Activate, dice: Dice) -> list:
     u.energy = max_energy(u)  # 4.
     act.hands_at_start = list(u.hands)  # 5.
     act.obligation = is_engaged(state, u)
-    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=m, energy=u.energy, maximum=u.energy))
+    out.append(ev.EnergyNow(to=(u.side,), unit=u.name, unit_side=m, energy=u.energy, maximum=u.energy))
     return out
 
 
@@ -2900,7 +2902,7 @@ def _do_neutralise(state: EvaState, u: Unit, act: Activation, a: Neutralise, dic
         tn, mods = tn_and_mods(state, u, t, None, False, True, cover, band)
         out.append(
             ev.AttackOdds(
-                to=u.side,
+                to=(u.side,),
                 unit=u.name,
                 unit_side=u.side,
                 tn=tn,
@@ -2931,7 +2933,7 @@ def _do_neutralise(state: EvaState, u: Unit, act: Activation, a: Neutralise, dic
             success=success,
         )
     )
-    out.append(ev.EnergyNow(to=u.side, unit=u.name, unit_side=u.side, energy=u.energy, spent=1))
+    out.append(ev.EnergyNow(to=(u.side,), unit=u.name, unit_side=u.side, energy=u.energy, spent=1))
 
 
 def _do_detonate(state: EvaState, ui: int, dice: Dice, out: list) -> None:
@@ -2983,7 +2985,9 @@ def result(state: EvaState) -> Result | None:
     """The result once the game is over."""
     if not state.over:
         return None
-    return Result(winner=state.winner, reason=state.reason, rule=state.rule, scores=tuple(state.scores))
+    if state.winner is None:
+        return Result.drawn((0, 1), state.reason, state.rule, state.scores)
+    return Result.won(state.winner, state.reason, state.rule, state.scores)
 
 
 def check_invariants(state: EvaState) -> None:

@@ -14,8 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+import msgspec
+
 from engine.i18n import N_
 from engine.rosterfile import Problem
+from engine.ruleset import Invariants, PublicText, RandomActions, SummaryMessages
 from engine.rulesets.sixchances import rules
 from engine.rulesets.sixchances.actions import Action, format_action
 from engine.rulesets.sixchances.events import SCEvent
@@ -26,7 +29,7 @@ from engine.rulesets.sixchances.view import view
 __all__ = ["RULESET", "SixChances"]
 
 
-class SixChances:
+class SixChances(RandomActions, Invariants, PublicText, SummaryMessages):
     """The Six Chances Party ruleset (key ``"sixchances"``)."""
 
     key: ClassVar[str] = "sixchances"
@@ -40,6 +43,15 @@ class SixChances:
 
     # The protocol's methods are the rules' functions themselves (no extra call per use).
     new_state = staticmethod(rules.new_state)
+
+    def seat_count(self, setup: Setup) -> int:
+        """Two seats: Player 1 and Player 2 (SC-1.1)."""
+        return 2
+
+    def copy_state(self, state: State) -> State:
+        """An independent copy of ``state`` (the set-up is shared: it never changes)."""
+        return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=State)
+
     to_act = staticmethod(rules.to_act)
     options = staticmethod(rules.options)
     legal_actions = staticmethod(rules.legal_actions)

@@ -393,12 +393,11 @@ def result(state: State) -> Result | None:
     condition's untranslated name, ``rule`` its rule ID, ``scores`` the remaining totals."""
     if state.phase != "over":
         return None
-    return Result(
-        winner=state.winner,
-        reason=ENDINGS[state.ending],
-        rule=ENDING_RULES[state.ending],
-        scores=(state.players[0].remaining, state.players[1].remaining),
-    )
+    scores = (state.players[0].remaining, state.players[1].remaining)
+    reason, rule = ENDINGS[state.ending], ENDING_RULES[state.ending]
+    if state.winner is None:
+        return Result.drawn((0, 1), reason, rule, scores)
+    return Result.won(state.winner, reason, rule, scores)
 
 
 # ---------------------------------------------------------------------------
@@ -829,7 +828,7 @@ def _do_build(state: State, side: int, action: Build, ctx: None, dice: Dice, eve
         first, rounds = decide_first(placed, dice)
     me.order = action.squads
     events.append(SquadsSealed(side=side))
-    events.append(SquadsOrdered(to=side, side=side, labels=labels, squads=action.squads))
+    events.append(SquadsOrdered(to=(side,), side=side, labels=labels, squads=action.squads))
     if other.order is None:
         return
     for s, p in enumerate(state.players):
