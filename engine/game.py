@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -31,7 +31,10 @@ from engine.record import (
     state_checksum,
     write_atomic,
 )
-from engine.ruleset import ActionError, Event, IllegalAction, Result, Ruleset
+from engine.ruleset import ActionError, Event, IllegalAction, PublicText, Result, Ruleset, SummaryMessages
+
+if TYPE_CHECKING:
+    from engine.seat import LocalSeat
 
 __all__ = ["Game"]
 
@@ -44,7 +47,7 @@ class Game:
     """One game in progress.
 
     Attributes: ``ruleset``; ``setup`` (the ruleset's Setup struct); ``state``;
-    ``players`` (two names); ``records`` (the actions so far); ``events`` (every
+    ``players`` (one name per seat); ``records`` (the actions so far); ``events`` (every
     event so far, unfiltered; use :meth:`log` for one side's view); ``path``
     (autosave target or None).
     """
@@ -55,7 +58,7 @@ class Game:
         setup: Any,
         *,
         seed: bytes | None = None,
-        players: Sequence[str] = ("Player 1", "Player 2"),
+        players: Sequence[str] | None = None,
         dice: Dice | None = None,
         path: Path | None = None,
     ) -> None:
@@ -63,9 +66,16 @@ class Game:
         self.setup = setup
         self.seed = seed if seed is not None else new_seed()
         self.dice = dice if dice is not None else Dice(self.seed)
+        seats = ruleset.seat_count(setup)
+        if players is None:
+            players = [f"Player {n}" for n in range(1, seats + 1)]
+        if len(players) != seats:
+            raise ValueError(f"{len(players)} player names for {seats} seats")
         self.players = list(players)
         self.path = Path(path) if path is not None else None
         self.created = _now()
+        #: Why the last autosave failed (one sentence), or None when all is saved.
+        self.save_error: str | None = None
         self.records: list[ActionRecord] = []
         self.events: list[Event] = []
         self._marks: list[int] = []  # index in events where each action's events start
@@ -100,6 +110,20 @@ class Game:
     def log(self, side: int | None) -> list[Event]:
         """The events ``side`` may see, in order (None: all of them)."""
         return [e for e in self.events if e.visible_to(side)]
+
+    def seat(self, seat: int) -> LocalSeat:
+        """Seat ``seat``'s handle on this game (see :mod:`engine.seat`)."""
+        from engine.seat import LocalSeat
+
+        return LocalSeat(self, seat)
+
+    def seats(self) -> list[LocalSeat]:
+        """A handle for every seat, in seat order (hot-seat hands them out in turn)."""
+        return [self.seat(n) for n in range(len(self.players))]
+
+    def action_marks(self) -> Sequence[int]:
+        """Where each action's events start in :attr:`events`, by action (0-based)."""
+        return self._marks
 
     def last_action_events(self, side: int) -> int:
         """Where the events of ``side``'s last action start in :attr:`events` (0 when
@@ -148,16 +172,36 @@ class Game:
         self.events.extend(events)
         if rolls:
             self._base = (msgspec.msgpack.encode(self.state), len(self.records))
-        if self.path is not None:
-            self.save(self.path)
+        self._autosave()
         return events
+
+    def _autosave(self) -> None:
+        """Save to :attr:`path` after a change. A failure (disk full, permission lost)
+        never loses the action: it stays in memory, :attr:`save_error` says why, and
+        the next change or :meth:`retry_save` writes everything again."""
+        if self.path is None:
+            return
+        try:
+            self.save(self.path)
+        except SaveError as exc:
+            self.save_error = str(exc)
+        except OSError as exc:
+            self.save_error = _("The game could not be saved ({reason}); it is kept in memory.").format(
+                reason=exc.strerror or exc
+            )
+        else:
+            self.save_error = None
+
+    def retry_save(self) -> bool:
+        """Try the autosave again; True when every action is now saved."""
+        self._autosave()
+        return self.save_error is None
 
     def _public_text(self, side: int, action: Any, text: str) -> str | None:
         """The notation the other side may read, if the ruleset hides part of it."""
-        hook = getattr(self.ruleset, "public_text", None)
-        if hook is None:
+        if not isinstance(self.ruleset, PublicText):
             return None
-        public = hook(self.state, side, action)
+        public = self.ruleset.public_text(self.state, side, action)
         return None if public == text else public
 
     def can_undo(self, side: int) -> bool:
@@ -187,8 +231,7 @@ class Game:
             self._marks.append(len(self.events))
             self.events.extend(self.ruleset.apply(self.state, rec.side, action, self.dice))
             self.records.append(rec)
-        if self.path is not None:
-            self.save(self.path)
+        self._autosave()
         return True
 
     # -- saving ---------------------------------------------------------------------
@@ -218,11 +261,10 @@ class Game:
         """The ruleset's summary in a language-neutral form (its optional
         ``summary_message``), or None when it has none. A failure there never stops
         the game from being saved: the English summary is kept in any case."""
-        hook = getattr(self.ruleset, "summary_message", None)
-        if hook is None:
+        if not isinstance(self.ruleset, SummaryMessages):
             return None
         try:
-            message = message_from(hook(self.state))
+            message = message_from(self.ruleset.summary_message(self.state))
         except Exception:  # noqa: BLE001 - the English summary is enough to list the save
             return None
         return message if isinstance(message, Message) else None
@@ -278,6 +320,16 @@ class Game:
         except (msgspec.DecodeError, RecursionError) as exc:
             raise SaveError(_("the set-up is damaged: {reason}").format(reason=exc)) from None
         dice = ReplayDice(seed, save.opening_rolls)
+        try:
+            seats = rs.seat_count(setup)
+        except Exception as exc:  # noqa: BLE001 - the file is untrusted: refuse it, never crash
+            raise SaveError(_("the set-up is not valid: {reason}").format(reason=exc)) from None
+        if len(save.players) != seats:
+            raise SaveError(
+                _("the save names {n} players; this system has {seats} seats").format(
+                    n=len(save.players), seats=seats
+                )
+            )
         try:
             game = cls(rs, setup, seed=seed, players=save.players, dice=dice)
         except DiceDivergence as exc:

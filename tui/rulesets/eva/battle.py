@@ -32,7 +32,6 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, OptionList, RichLog, Static
 
 from engine.i18n import N_, _, current_language, ngettext
-from engine.record import SaveError
 from engine.ruleset import ActionError
 from engine.rulesets.eva import actions as act
 from engine.rulesets.eva.options import EvaOptions
@@ -742,10 +741,8 @@ class EvaGameScreen(WartableScreen):
         except ActionError as error:
             self._say(str(error))
             return False
-        except SaveError as error:
-            self.wapp.show_notice(_("The game could not be saved"), str(error))
-            self.sync()
-            return False
+        if self.game.save_error is not None:
+            self.wapp.show_notice(_("The game could not be saved"), self.game.save_error)
         self._message = ""
         self.mode = ""
         self.sync()

@@ -27,7 +27,6 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, OptionList, RichLog, Static
 
 from engine.i18n import N_, _, ngettext
-from engine.record import SaveError
 from engine.ruleset import ActionError, Event
 from engine.rulesets.sixchances.actions import Attack, Defend, EndTurn, MoveSquad, Pass, Reinforce
 from engine.rulesets.sixchances.catalog import STATS
@@ -355,9 +354,9 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
             self.notify(str(exc), severity="error", timeout=6, markup=False)
             self.refresh_table()
             return False
-        except (SaveError, OSError) as exc:
+        if self.game.save_error is not None:
             self.notify(
-                _("The game could not be saved: {reason}").format(reason=exc),
+                _("The game could not be saved: {reason}").format(reason=self.game.save_error),
                 severity="warning",
                 markup=False,
             )
