@@ -18,7 +18,8 @@ any time.
 Optional capabilities are typed protocols that a ruleset class declares by
 inheriting them (:class:`RandomActions`, :class:`Invariants`, :class:`PublicText`,
 :class:`SummaryMessages`, :class:`Rosters`, :class:`Decisions`, :class:`Concessions`,
-:class:`Checks`, :class:`Previews`); callers test them with ``isinstance``.
+:class:`Checks`, :class:`Previews`, :class:`Handovers`); callers test them with
+``isinstance``.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ __all__ = [
     "Checks",
     "Concessions",
     "Decisions",
+    "Handovers",
     "Event",
     "IllegalAction",
     "NotationError",
@@ -325,6 +327,19 @@ class Previews(Protocol):
     def preview(self, state: Any, side: int, action: Any) -> Any:
         """The ruleset's preview of ``action`` (its own shape, documented by the
         ruleset), telling only what ``side`` may know; the state is never changed."""
+        ...
+
+
+@runtime_checkable
+class Handovers(Protocol):
+    """The system says when a hot-seat hand-over needs a curtain. Without this
+    capability every change of player is curtained."""
+
+    def private_on_screen(self, state: Any, side: int) -> bool:
+        """Whether ``side``'s screen now holds values the other seats may not know
+        (its own hidden values, a sealed order being written). When it is False for
+        both the seat leaving and the seat coming, the hand-over needs no curtain;
+        a system's screen must then show that seat only public values."""
         ...
 
 
