@@ -132,6 +132,19 @@ def test_sc_ex_13_disbanding_net_counting_and_illegal_proposals():
     refused(d, 1, "regroup 1pot reserve>2F, 1pot reserve>2G", "SC-9.6")
 
 
+def test_sc_9_5_a_second_new_squad_is_priced_as_empty_before():
+    """SC-9.5, SC-9.6: a proposal that forms two new squads is refused (SC-9.6) and still
+    priced in full, each new squad counting as empty before: 2 red and 2 green tokens out
+    of the reserve cost 4, over SC-EX-13's allowance of 3, so SC-9.5 is reported beside
+    SC-9.6."""
+    state = ex13()
+    kind, fields = parse_notation("regroup 2pot reserve>2F, 2res reserve>2G")
+    check = RULESET.check_regroup(state, 1, kind(**fields))
+    assert check.cost == 4 and check.allowance == 3
+    assert sorted(p.rule for p in check.problems) == ["SC-9.5", "SC-9.6"]
+    assert check.new_squad == "2F" and not check.legal
+
+
 def test_sc_ex_13_the_die_is_used_even_if_nothing_moves():
     """SC-EX-13, SC-9.3, SC-AMB-24: once rolled the d4 is used, even with "regroup none"."""
     state = position(["1A 3/3/3"], ["2D 5/2/2"], reserves=((0, 0, 0), (2, 3, 4)), active=1, phase="support")

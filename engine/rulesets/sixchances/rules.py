@@ -616,6 +616,18 @@ def _unknown_place(state: State, side: int, place: str, new_label: str) -> Probl
     )
 
 
+def _would_be_new(state: State, side: int, place: str) -> bool:
+    """Whether ``place`` names a squad label of ``side`` not issued yet (a squad this
+    rearrangement would form, SC-1.7)."""
+    label = place[1:]
+    return (
+        place[:1] == str(side + 1)
+        and label.isalpha()
+        and label.isupper()
+        and label_index(place) >= state.players[side].labels
+    )
+
+
 #: "more tokens of a colour than the place holds", per colour (red, green, blue)
 _RESERVE_SHORT = (
     N_("The reserve would give away {n} more red tokens than it holds."),
@@ -663,7 +675,12 @@ def _regroup_eval(state: State, side: int, action: Regroup) -> _RegroupEval:
                     after[place] = [0, 0, 0]
                 else:
                     problems.append(_unknown_place(state, side, place, new_label))
-                    ok = False
+                    if _would_be_new(state, side, place):
+                        # a second new squad is refused (SC-9.6) but still priced: it
+                        # counts as empty before (SC-9.5), so an overrun is reported too
+                        after[place] = [0, 0, 0]
+                    else:
+                        ok = False
         if not ok:
             continue
         i = _STAT_INDEX[t.stat]
