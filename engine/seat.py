@@ -152,10 +152,10 @@ class Seat(ABC):
 
     # -- acting ---------------------------------------------------------------------
     @abstractmethod
-    def submit(self, action: Any) -> list[LogEntry]:
-        """Play ``action`` (an action or its notation) for this seat; returns the new
-        entries of this seat's log. Raises :class:`engine.ruleset.ActionError`
-        subclasses (nothing changes then)."""
+    def submit(self, action: Any) -> int:
+        """Play ``action`` (an action or its notation) for this seat; returns how many
+        entries this seat's log gained (read them with ``log(log_length() - n)``).
+        Raises :class:`engine.ruleset.ActionError` subclasses (nothing changes then)."""
 
     @abstractmethod
     def can_undo(self) -> bool:
@@ -170,9 +170,9 @@ class Seat(ABC):
         """Whether the system lets a player concede, and the game still runs."""
 
     @abstractmethod
-    def concede(self) -> list[LogEntry]:
-        """Concede the game for this seat. Raises IllegalAction when :meth:`can_concede`
-        is false."""
+    def concede(self) -> int:
+        """Concede the game for this seat (returns as :meth:`submit` does). Raises
+        IllegalAction when :meth:`can_concede` is false."""
 
     @abstractmethod
     def random_action(self, rng: random.Random) -> Any | None:
@@ -331,13 +331,10 @@ class LocalSeat(Seat):
         return rs.preview(self._game.state, self.seat, action)
 
     # -- acting ------------------------------------------------------------------------
-    def _entries_since(self, before: int) -> list[LogEntry]:
-        return self.log(before)
-
-    def submit(self, action: Any) -> list[LogEntry]:
+    def submit(self, action: Any) -> int:
         before = self.log_length()
         self._game.submit(self.seat, action)
-        return self._entries_since(before)
+        return self.log_length() - before
 
     def can_undo(self) -> bool:
         return self._game.can_undo(self.seat)
@@ -348,7 +345,7 @@ class LocalSeat(Seat):
     def can_concede(self) -> bool:
         return isinstance(self._game.ruleset, Concessions) and self._game.result() is None
 
-    def concede(self) -> list[LogEntry]:
+    def concede(self) -> int:
         rs = self._game.ruleset
         if not isinstance(rs, Concessions):
             raise IllegalAction(_("This system has no concession."))

@@ -59,9 +59,9 @@ def test_a_seats_log_is_exactly_the_events_it_may_see(key):
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_submit_returns_the_new_entries_and_the_record_reads_as_the_seat_may(key):
-    """``submit`` returns the entries it added to that seat's log; the record gives each
-    action's notation as the reading seat may see it (its own in full)."""
+def test_submit_counts_the_new_entries_and_the_record_reads_as_the_seat_may(key):
+    """``submit`` returns how many entries it added to that seat's log; the record gives
+    each action's notation as the reading seat may see it (its own in full)."""
     game = _game(key, 11)
     rng = random.Random(11)
     seats = game.seats()
@@ -70,9 +70,9 @@ def test_submit_returns_the_new_entries_and_the_record_reads_as_the_seat_may(key
         if not to_act:
             break
         seat = seats[rng.choice(sorted(to_act))]
-        before = seat.log_length()
+        before = [len(s.log()) for s in seats]
         new = seat.submit(seat.random_action(rng))
-        assert new == seat.log(before)
+        assert new == len(seat.log()) - before[seat.seat] == len(seat.log(before[seat.seat]))
     for seat in seats:
         record = seat.record()
         assert [r.number for r in record] == list(range(1, len(game.records) + 1))
@@ -222,3 +222,34 @@ def test_a_decision_finds_a_choice_by_its_notation():
     )
     assert d.choice_for("Defend  RES").action == "r"
     assert d.choice_for("defend sup") is None
+
+
+def test_sixchances_defence_is_a_decision_put_to_the_defender_sc_5_3():
+    """SC-5.3: after the attack roll the defender (not the active player) is asked which
+    stat defends; one choice per stat the target has, with the exact odds of the
+    options, and the chosen action plays."""
+    from engine.rulesets.sixchances.options import DefenceOptions
+
+    for n in range(20):
+        game = _game("sixchances", 100 + n)
+        rng = random.Random(n)
+        seats = game.seats()
+        for _ in range(200):
+            to_act = game.to_act()
+            if not to_act:
+                break
+            asked = [s for s in seats if s.decision() is not None]
+            if asked:
+                (seat,) = asked
+                decision = seat.decision()
+                assert decision.seat == seat.seat != game.state.active and decision.rule == "SC-5.3"
+                opts = seat.options()
+                assert isinstance(opts, DefenceOptions)
+                assert [c.action.stat for c in decision.choices] == [c.stat for c in opts.choices]
+                assert [c.odds for c in decision.choices] == [c.p_defence_beats for c in opts.choices]
+                assert all(c.notation == seat.format(c.action) for c in decision.choices)
+                seat.submit(rng.choice(decision.choices).action)
+                return
+            seat = seats[min(to_act)]
+            seat.submit(seat.random_action(rng))
+    raise AssertionError("no defence in 20 games")

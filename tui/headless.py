@@ -22,19 +22,6 @@ def _err(msg: str) -> None:
     print(f"wartable: {msg}", file=sys.stderr)
 
 
-def random_picker(rs: registry.Ruleset):
-    """``pick(state, side, rng)``: the ruleset's own uniform random legal action when
-    it has one (cheaper), else a uniform choice from ``legal_actions``."""
-    if isinstance(rs, registry.RandomActions):
-        return rs.random_action
-
-    def pick(state, side, rng):
-        acts = rs.legal_actions(state, side)
-        return rng.choice(acts) if acts else None
-
-    return pick
-
-
 def play_random_game(rs: registry.Ruleset, seed: int, index: int, max_actions: int) -> Game:
     """One game of uniformly random legal actions (ruleset ``rs``), deterministic in
     (seed, index). Raises AssertionError on a broken invariant or a stuck game."""
@@ -42,14 +29,15 @@ def play_random_game(rs: registry.Ruleset, seed: int, index: int, max_actions: i
     setup = rs.random_setup(rng)
     game = Game(rs, setup, seed=hashlib.sha256(f"wartable:{seed}:{index}".encode()).digest())
     check = rs.check_invariants if isinstance(rs, registry.Invariants) else None
-    pick = random_picker(rs)
+    seats = game.seats()
     n = 0
     while sides := game.to_act():
         side = min(sides) if len(sides) == 1 else rng.choice(sorted(sides))
-        action = pick(game.state, side, rng)
+        # the player of each seat chooses from what its seat hands out, as any bot must
+        action = seats[side].random_action(rng)
         if action is None:
             raise AssertionError(f"side {side} must act but has no legal action")
-        game.submit(side, action)
+        seats[side].submit(action)
         if check is not None:
             check(game.state)
         n += 1

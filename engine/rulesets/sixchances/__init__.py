@@ -16,9 +16,19 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from engine.decision import Choice, Decision
 from engine.i18n import N_
 from engine.rosterfile import Problem
-from engine.ruleset import Invariants, PublicText, RandomActions, SummaryMessages
+from engine.ruleset import (
+    Checks,
+    Decisions,
+    Handovers,
+    Invariants,
+    Previews,
+    PublicText,
+    RandomActions,
+    SummaryMessages,
+)
 from engine.rulesets.sixchances import rules
 from engine.rulesets.sixchances.actions import Action, format_action
 from engine.rulesets.sixchances.events import SCEvent
@@ -29,7 +39,9 @@ from engine.rulesets.sixchances.view import view
 __all__ = ["RULESET", "SixChances"]
 
 
-class SixChances(RandomActions, Invariants, PublicText, SummaryMessages):
+class SixChances(
+    RandomActions, Invariants, PublicText, SummaryMessages, Decisions, Checks, Previews, Handovers
+):
     """The Six Chances Party ruleset (key ``"sixchances"``)."""
 
     key: ClassVar[str] = "sixchances"
@@ -147,6 +159,72 @@ class SixChances(RandomActions, Invariants, PublicText, SummaryMessages):
         m = rng.randint(1, max(1, min(15, (3 * n // 2) // k)))
         field = rng.random() < 0.3
         return Setup(field=field, tokens_per_colour=n, squads=k, squad_size=m)
+
+    def check(self, state: State, side: int, action: Any) -> None:
+        """Raise IllegalAction (with the rule ID) unless ``side`` may play ``action`` now;
+        the state is never changed."""
+        rules.check(state, side, action)
+
+    def preview(self, state: State, side: int, action: Any) -> Any:
+        """A draft before it is played: a rearrangement's price and problems
+        (:class:`options.RegroupCheck`, SC-9.4-SC-9.8) or a starting order's problems
+        (a list of :class:`engine.rosterfile.Problem`, SC-2.4, SC-12.1.2); None for any
+        other action. Tells only what ``side`` may know (its own reserve and squads)."""
+        from engine.rulesets.sixchances.actions import Build, Regroup
+
+        if isinstance(action, Regroup):
+            return rules.check_regroup(state, side, action)
+        if isinstance(action, Build):
+            return self.validate_build(state, side, action.squads)
+        return None
+
+    def decision(self, state: State, side: int) -> Decision | None:
+        """The defender's choice of defending stat after the attack roll (SC-5.3): one
+        choice per stat the target has, with the exact chance that its defence roll
+        beats the attack roll (SC-5.5) and what is lost either way."""
+        from engine.i18n import _, ngettext
+        from engine.rulesets.sixchances.actions import Defend
+        from engine.rulesets.sixchances.catalog import STAT_NAMES
+        from engine.rulesets.sixchances.options import DefenceOptions
+
+        if state.phase != "defend" or side == state.active:
+            return None
+        opts = rules.options(state, side)
+        if not isinstance(opts, DefenceOptions):
+            return None
+        choices = []
+        for c in opts.choices:
+            lost = ngettext(
+                "if the attack wins, {target} loses {n} token",
+                "if the attack wins, {target} loses {n} tokens",
+                c.removed_if_attacker_wins,
+            ).format(target=opts.target, n=c.removed_if_attacker_wins)
+            choices.append(
+                Choice(
+                    action=Defend(c.stat),
+                    notation=format_action(Defend(c.stat)),
+                    label=_("{stat} (level {level}, d{die})").format(
+                        stat=_(STAT_NAMES[c.stat]), level=c.level, die=c.die
+                    ),
+                    detail=lost,
+                    odds=c.p_defence_beats,
+                    odds_of=_("the defence beats the attack roll"),
+                )
+            )
+        return Decision(
+            seat=side,
+            prompt=_(
+                "{attacker} attacks {target} and rolls {roll} on a d{die}: defend with which stat?"
+            ).format(attacker=opts.attacker, target=opts.target, roll=opts.attack_roll, die=opts.attack_die),
+            choices=tuple(choices),
+            rule="SC-5.3",
+        )
+
+    def private_on_screen(self, state: State, side: int) -> bool:
+        """Everything is open (SC-1.11) except the starting squads while they are being
+        built and sealed (SC-2.5): only then does a player's screen hold what the other
+        may not see."""
+        return state.phase == "build"
 
     def validate_build(self, state: State, side: int, squads: Sequence[SquadOrder]) -> list[Problem]:
         """Problems with a starting order for ``side`` (SC-2.4, SC-12.1.2); empty when valid."""
