@@ -1,10 +1,20 @@
-"""Seeded, auditable dice.
+"""Seeded, auditable dice whose next roll no save can predict.
 
-Every roll is derived from the game's secret seed and the roll's own stream and
-sequence number with HMAC-SHA256 (RFC 2104, Python's ``hmac`` module), never from
-the ``random`` module's internals, so a replay gives the same faces on any Python
-version. A game may publish ``seed_hash(seed)`` at the start and reveal the seed at
-the end, and anyone can re-derive every roll.
+Every roll is derived with HMAC-SHA256 (RFC 2104, Python's ``hmac`` module), never
+from the ``random`` module's internals, so a replay gives the same faces on any
+Python version. The key of a roll is the game's seed *and the fresh entropy of the
+action that rolls it*: when an action is taken, 16 bytes are drawn from the
+operating system's CSPRNG (:func:`new_entropy`) and recorded with that action, and
+its rolls are keyed by ``HMAC(seed, "wartable-action" NUL entropy)``
+(:meth:`Dice.key`). A save therefore holds everything its past rolls need (the
+seed, each action's entropy) and nothing that tells the next roll: that one is keyed
+by entropy not drawn yet. Rolls of version-1 saves were keyed by the seed alone
+(``key(None)``) and replay exactly as they were.
+
+``seed_hash(seed)`` is published when the game is created (it is in every save):
+it proves that the seed was fixed before the first action, so nothing derived
+from the seed could be chosen later (README, "Dice", says what it proves and what
+it does not).
 
 Rolls are numbered per *stream*. The public stream ``""`` holds every roll both
 sides may see. A roll private to one side (e.g. a start-of-activation check that
@@ -22,22 +32,32 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import msgspec
 
 __all__ = [
+    "ENTROPY_BYTES",
     "Dice",
     "DiceDivergence",
     "Roll",
     "ScriptedDice",
+    "fixed_entropy",
+    "new_entropy",
     "new_seed",
     "seed_hash",
+    "seed_only",
 ]
 
+#: Bytes of fresh entropy drawn for each action (128 bits).
+ENTROPY_BYTES = 16
+#: What the key of an action's rolls is derived from, before the entropy.
+_KEY_LABEL = b"wartable-action\x00"
 
-class Roll(msgspec.Struct, frozen=True, array_like=True):
+
+class Roll(msgspec.Struct, frozen=True, array_like=True, forbid_unknown_fields=True):
     """One recorded roll.
 
     ``stream``: ``""`` for public rolls, ``"p0"``/``"p1"`` for a side's private rolls.
@@ -79,6 +99,27 @@ def new_seed() -> bytes:
     return secrets.token_bytes(32)
 
 
+def new_entropy() -> bytes:
+    """Fresh entropy for one action: :data:`ENTROPY_BYTES` bytes from the operating
+    system's CSPRNG, drawn when the action is taken (after it was chosen)."""
+    return secrets.token_bytes(ENTROPY_BYTES)
+
+
+def seed_only() -> None:
+    """An entropy source that keys every roll by the seed alone, as version-1 games
+    did: with the seed, every roll to come is known. For tests that replay fixed
+    positions; never for a game people play."""
+    return None
+
+
+def fixed_entropy(label: bytes) -> Callable[[], bytes]:
+    """An entropy source that is NOT secret: the n-th call gives the first
+    :data:`ENTROPY_BYTES` bytes of ``SHA-256(label NUL n)``. For selfplay and tests
+    that must play the same game twice; never for a game people play."""
+    count = itertools.count(1)
+    return lambda: hashlib.sha256(b"%s\x00%d" % (label, next(count))).digest()[:ENTROPY_BYTES]
+
+
 def seed_hash(seed: bytes) -> str:
     """SHA-256 of the seed, hex: published at the start, checked when the seed is revealed."""
     return hashlib.sha256(seed).hexdigest()
@@ -89,18 +130,39 @@ def _expr(n: int, sides: int) -> str:
 
 
 class Dice:
-    """The game's dice: every roll derived from ``seed`` and recorded.
+    """The game's dice: every roll derived from ``seed`` (and the entropy of the
+    action that rolls it, see :meth:`key`) and recorded.
 
     ``seed``: the secret seed (bytes). ``log``: every roll made so far, in order.
+    ``entropy``: the entropy the rolls are keyed by now (None: the seed alone).
     """
 
-    __slots__ = ("_counters", "_mac", "log", "seed")
+    __slots__ = ("_counters", "_mac", "_seed_mac", "entropy", "log", "seed")
 
     def __init__(self, seed: bytes) -> None:
         self.seed = seed
-        self._mac = hmac.new(seed, digestmod=hashlib.sha256)
+        self._seed_mac = hmac.new(seed, digestmod=hashlib.sha256)
+        #: The keyed MAC of the rolls to come; None until one is needed after key().
+        self._mac: hmac.HMAC | None = self._seed_mac
+        self.entropy: bytes | None = None
         self._counters: dict[str, int] = {}
         self.log: list[Roll] = []
+
+    def key(self, entropy: bytes | None) -> None:
+        """Key the rolls that follow by the seed and ``entropy`` (an action's fresh
+        entropy): ``HMAC-SHA256(seed, "wartable-action" NUL entropy)`` is their
+        key. None keys them by the seed alone (version-1 saves). Roll numbers go
+        on across keys (see :class:`Roll`)."""
+        self.entropy = entropy
+        self._mac = self._seed_mac if entropy is None else None  # made at the first roll
+
+    def _keyed(self) -> hmac.HMAC:
+        mac = self._mac
+        if mac is None:
+            assert self.entropy is not None
+            key = hmac.digest(self.seed, _KEY_LABEL + self.entropy, "sha256")
+            mac = self._mac = hmac.new(key, digestmod=hashlib.sha256)
+        return mac
 
     # -- derivation ---------------------------------------------------------
     def _faces(self, stream: str, seq: int, n: int, sides: int) -> tuple[int, ...]:
@@ -110,8 +172,9 @@ class Dice:
         limit = space - space % sides
         faces: list[int] = []
         block = 0
+        keyed = self._keyed()
         while len(faces) < n:
-            mac = self._mac.copy()
+            mac = keyed.copy()
             mac.update(f"{stream}:{seq}:{block}".encode() if block else f"{stream}:{seq}".encode())
             digest = mac.digest()
             for k in range(0, len(digest) - width + 1, width):

@@ -1,23 +1,35 @@
 """A running game: ruleset + state + record.
 
 :class:`Game` is what the UI, the headless commands and the tests drive. It
-checks whose turn it is, records every action with the rolls it consumed,
-offers undo back to the last die roll (never across one), autosaves after
-every action when it has a path, and loads a save by replaying its record.
+checks whose turn it is, records every action with the rolls it consumed and the
+fresh entropy they were keyed by (so no save predicts a roll to come, see
+:mod:`engine.dice`), offers undo back to the last die roll (never across one),
+autosaves after every action when it has a path, and loads a save by replaying
+its record and checking everything the file says against the replay.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from engine import ruleset as _registry
-from engine.dice import Dice, DiceDivergence, ReplayDice, Roll, new_seed, seed_hash
-from engine.i18n import _
+from engine import text as _text
+from engine.dice import (
+    ENTROPY_BYTES,
+    Dice,
+    DiceDivergence,
+    ReplayDice,
+    Roll,
+    new_entropy,
+    new_seed,
+    seed_hash,
+)
+from engine.i18n import _, ngettext
 from engine.record import (
     FORMAT,
     VERSION,
@@ -28,10 +40,21 @@ from engine.record import (
     decode_save,
     encode_save,
     message_from,
+    read_file,
+    snapshot_checksum,
     state_checksum,
     write_atomic,
 )
-from engine.ruleset import ActionError, Event, IllegalAction, PublicText, Result, Ruleset, SummaryMessages
+from engine.ruleset import (
+    ActionError,
+    Event,
+    IllegalAction,
+    PublicText,
+    Result,
+    RulesData,
+    Ruleset,
+    SummaryMessages,
+)
 
 if TYPE_CHECKING:
     from engine.seat import LocalSeat
@@ -43,13 +66,52 @@ def _now() -> str:
     return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
 
 
+def setup_problem(setup: Any) -> str | None:
+    """Why the texts of ``setup`` (a ruleset's Setup struct) cannot be kept in a save,
+    or None: every text in it (a roster's name, a unit's, a map's title or rows) must
+    be at most :data:`engine.text.NAME_LIMIT` characters and hold no escape sequence,
+    control or direction character (:func:`engine.text.tree_problem`). One line,
+    translated, naming where the text is."""
+    try:
+        found = _text.tree_problem(msgspec.to_builtins(setup), _text.NAME_LIMIT)
+    except (TypeError, ValueError, msgspec.EncodeError):
+        return None  # not plain data: its own checks refuse it
+    if found is None:
+        return None
+    where, why = found
+    return _("the text at {where} of the set-up is refused: {why}").format(
+        where=_text.shown(where, 80), why=_(why).format(limit=_text.NAME_LIMIT)
+    )
+
+
+def _entropy_bytes(value: str | None, what: str, action: int | None) -> bytes | None:
+    """A recorded entropy (hex) as bytes, None for none. Raises SaveError when damaged."""
+    if value is None:
+        return None
+    try:
+        raw = bytes.fromhex(value)
+    except ValueError:
+        raw = b""
+    if len(raw) != ENTROPY_BYTES:
+        raise SaveError(_("the entropy of {what} is damaged").format(what=what), action)
+    return raw
+
+
 class Game:
     """One game in progress.
 
     Attributes: ``ruleset``; ``setup`` (the ruleset's Setup struct); ``state``;
-    ``players`` (one name per seat); ``records`` (the actions so far); ``events`` (every
-    event so far, unfiltered; use :meth:`log` for one side's view); ``path``
-    (autosave target or None).
+    ``players`` (one name per seat, cleaned: :func:`engine.text.clean`, at most
+    :data:`engine.text.NAME_LIMIT` characters); ``records`` (the actions so far);
+    ``events`` (every event so far, unfiltered; use :meth:`log` for one side's view);
+    ``path`` (autosave target or None).
+
+    ``entropy``: where each action's fresh entropy comes from (a function returning
+    :data:`engine.dice.ENTROPY_BYTES` bytes, or None to key by the seed alone); the
+    operating system's CSPRNG by default (:func:`engine.dice.new_entropy`). Only
+    selfplay and tests pass another (:func:`engine.dice.fixed_entropy`), to play the
+    same game twice. Raises ValueError when ``players`` does not name every seat, or
+    when a text of ``setup`` cannot be saved (:func:`setup_problem`).
     """
 
     def __init__(
@@ -61,17 +123,24 @@ class Game:
         players: Sequence[str] | None = None,
         dice: Dice | None = None,
         path: Path | None = None,
+        entropy: Callable[[], bytes | None] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.setup = setup
         self.seed = seed if seed is not None else new_seed()
         self.dice = dice if dice is not None else Dice(self.seed)
+        self._entropy: Callable[[], bytes | None] = entropy if entropy is not None else new_entropy
+        #: The ruleset as a PublicText, asked once (a protocol check costs tens of µs).
+        self._public: PublicText | None = ruleset if isinstance(ruleset, PublicText) else None
         seats = ruleset.seat_count(setup)
         if players is None:
             players = [f"Player {n}" for n in range(1, seats + 1)]
         if len(players) != seats:
             raise ValueError(f"{len(players)} player names for {seats} seats")
-        self.players = list(players)
+        problem = setup_problem(setup)
+        if problem is not None:
+            raise ValueError(problem)
+        self.players = [_text.clean(name, _text.NAME_LIMIT) for name in players]
         self.path = Path(path) if path is not None else None
         self.created = _now()
         #: Why the last autosave failed (one sentence), or None when all is saved.
@@ -79,8 +148,12 @@ class Game:
         self.records: list[ActionRecord] = []
         self.events: list[Event] = []
         self._marks: list[int] = []  # index in events where each action's events start
+        opening_entropy = self._entropy()
+        self.dice.key(opening_entropy)
         self.state, opening = ruleset.new_state(setup, self.dice)
         self.opening_rolls: list[Roll] = list(self.dice.log)
+        #: The entropy the opening rolls were keyed by (None: none rolled, or the seed alone).
+        self.opening_entropy: bytes | None = opening_entropy if self.opening_rolls else None
         self.events.extend(opening)
         self._base: tuple[bytes, int] = (msgspec.msgpack.encode(self.state), 0)
 
@@ -156,17 +229,22 @@ class Game:
             if not self.to_act():
                 raise IllegalAction(_("The game is over."))
             raise IllegalAction(_("It is not this side's turn to decide."))
-        try:
-            text = self.ruleset.format_action(self.state, side, action)
-            public = self._public_text(side, action, text)
-        except Exception:  # noqa: BLE001 - a malformed action: apply() refuses it below
-            text, public = "", None
+        text, public = self._notation(side, action)
+        # fresh entropy, drawn now that the action is chosen: its rolls cannot be known before
+        entropy = self._entropy()
+        self.dice.key(entropy)
         n0 = len(self.dice.log)
         events = self.ruleset.apply(self.state, side, action, self.dice)
-        text = text or type(action).__name__
         rolls = self.dice.log[n0:]
         self.records.append(
-            ActionRecord(side, text, msgspec.Raw(msgspec.json.encode(action)), list(rolls), public)
+            ActionRecord(
+                side,
+                text,
+                msgspec.Raw(msgspec.json.encode(action)),
+                list(rolls),
+                public,
+                entropy.hex() if rolls and entropy is not None else None,
+            )
         )
         self._marks.append(len(self.events))
         self.events.extend(events)
@@ -197,11 +275,22 @@ class Game:
         self._autosave()
         return self.save_error is None
 
+    def _notation(self, side: int, action: Any) -> tuple[str, str | None]:
+        """``side``'s ``action`` in notation against the current state, and what the
+        other seats read of it (None: the same). What a save records, and what a
+        replay re-derives and checks."""
+        try:
+            text = self.ruleset.format_action(self.state, side, action)
+            public = self._public_text(side, action, text)
+        except Exception:  # noqa: BLE001 - a malformed action: apply() refuses it
+            text, public = "", None
+        return text or type(action).__name__, public
+
     def _public_text(self, side: int, action: Any, text: str) -> str | None:
         """The notation the other side may read, if the ruleset hides part of it."""
-        if not isinstance(self.ruleset, PublicText):
+        if self._public is None:
             return None
-        public = self.ruleset.public_text(self.state, side, action)
+        public = self._public.public_text(self.state, side, action)
         return None if public == text else public
 
     def can_undo(self, side: int) -> bool:
@@ -228,6 +317,7 @@ class Game:
         del self.records[base_n:]
         for rec in keep:
             action = msgspec.json.decode(rec.action, type=self.ruleset.Action)
+            self.dice.key(bytes.fromhex(rec.entropy) if rec.entropy else None)
             self._marks.append(len(self.events))
             self.events.extend(self.ruleset.apply(self.state, rec.side, action, self.dice))
             self.records.append(rec)
@@ -255,7 +345,13 @@ class Game:
             finished=self.result() is not None,
             summary=self.ruleset.summary(self.state),
             summary_message=self._summary_message(),
+            rules_fingerprint=self._fingerprint(),
+            opening_entropy=self.opening_entropy.hex() if self.opening_entropy is not None else None,
         )
+
+    def _fingerprint(self) -> str:
+        """The ruleset's fingerprint of its rules data, "" when it has none."""
+        return self.ruleset.rules_fingerprint() if isinstance(self.ruleset, RulesData) else ""
 
     def _summary_message(self) -> Message | None:
         """The ruleset's summary in a language-neutral form (its optional
@@ -292,11 +388,24 @@ class Game:
         return target
 
     @classmethod
-    def from_save(cls, save: SaveFile, *, path: Path | None = None) -> Game:
-        """Rebuild a game by replaying ``save``'s record, checking every roll.
+    def from_save(
+        cls, save: SaveFile, *, path: Path | None = None, entropy: Callable[[], bytes | None] | None = None
+    ) -> Game:
+        """Rebuild a game by replaying ``save``'s record, checking everything it says.
 
-        Raises :class:`SaveError` naming the action where the replay diverged,
-        or the reason the save cannot be used.
+        Checked, in this order: the system and its rules version; the fingerprint of
+        its rules data, before any replay (another catalogue or table is reported
+        here, not hundreds of actions later); the seed against its hash; every text
+        of the set-up (:func:`setup_problem`); one player's name per seat; the
+        snapshot against the checksum; then, action by action, that it was the
+        side's to make, that its notation and public notation are what the action
+        says, and every roll; at the end the checksum against the replayed state,
+        the finished flag, and (for a version-2 save of this rules version) the
+        summary. The game keeps the texts re-derived from the actions.
+        ``entropy``: as for :class:`Game`, for the actions to come.
+
+        Raises :class:`SaveError` naming the action where the replay diverged, or
+        the reason the save cannot be used.
         """
         try:
             rs = _registry.get(save.ruleset)
@@ -309,6 +418,16 @@ class Game:
                 ),
                 kind="newer",
             )
+        if save.rules_fingerprint and isinstance(rs, RulesData):
+            ours = rs.rules_fingerprint()
+            if save.rules_fingerprint != ours:
+                raise SaveError(
+                    _(
+                        "the save was made under other {key} rules data (fingerprint {theirs}; "
+                        "this Wartable has {ours})"
+                    ).format(key=save.ruleset, theirs=save.rules_fingerprint[:12], ours=ours[:12]),
+                    kind="rules",
+                )
         try:
             seed = bytes.fromhex(save.seed)
         except ValueError:
@@ -319,19 +438,31 @@ class Game:
             setup = msgspec.json.decode(save.setup, type=rs.Setup)
         except (msgspec.DecodeError, RecursionError) as exc:
             raise SaveError(_("the set-up is damaged: {reason}").format(reason=exc)) from None
-        dice = ReplayDice(seed, save.opening_rolls)
+        problem = setup_problem(setup)
+        if problem is not None:
+            raise SaveError(problem)
         try:
             seats = rs.seat_count(setup)
         except Exception as exc:  # noqa: BLE001 - the file is untrusted: refuse it, never crash
             raise SaveError(_("the set-up is not valid: {reason}").format(reason=exc)) from None
         if len(save.players) != seats:
             raise SaveError(
-                _("the save names {n} players; this system has {seats} seats").format(
-                    n=len(save.players), seats=seats
-                )
+                ngettext(
+                    "the save names {n} player; this game has {seats} seats",
+                    "the save names {n} players; this game has {seats} seats",
+                    len(save.players),
+                ).format(n=len(save.players), seats=seats)
             )
         try:
-            game = cls(rs, setup, seed=seed, players=save.players, dice=dice)
+            snapshot = snapshot_checksum(save.snapshot)
+        except (msgspec.DecodeError, RecursionError, OverflowError) as exc:
+            raise SaveError(_("the snapshot is damaged: {reason}").format(reason=exc)) from None
+        if snapshot != save.checksum:
+            raise SaveError(_("the snapshot does not match the save's checksum"), kind="replay")
+        opening = _entropy_bytes(save.opening_entropy, _("the opening"), 0)
+        dice = ReplayDice(seed, save.opening_rolls)
+        try:
+            game = cls(rs, setup, seed=seed, players=save.players, dice=dice, entropy=lambda: opening)
         except DiceDivergence as exc:
             raise SaveError(
                 _("the opening diverges: {reason}").format(reason=exc), 0, kind="replay"
@@ -342,78 +473,112 @@ class Game:
             raise SaveError(_("the opening rolls do not match the record"), 0, kind="replay")
         game.created = save.created
         for i, rec in enumerate(save.actions, start=1):
-            try:
-                action = msgspec.json.decode(rec.action, type=rs.Action)
-            except (msgspec.DecodeError, RecursionError) as exc:
-                raise SaveError(_("action {n} is damaged: {reason}").format(n=i, reason=exc), i) from None
-            if rec.side not in game.to_act() and not getattr(action, "out_of_turn", False):
-                raise SaveError(
-                    _("action {n} ({text}) was not that side's to make").format(n=i, text=rec.text),
-                    i,
-                    kind="replay",
-                )
-            dice.expect(rec.rolls)
-            n0 = len(dice.log)
-            try:
-                events = rs.apply(game.state, rec.side, action, dice)
-            except DiceDivergence as exc:
-                raise SaveError(
-                    _("replay diverges at action {n} ({text}): {reason}").format(
-                        n=i, text=rec.text, reason=exc
-                    ),
-                    i,
-                    kind="replay",
-                ) from None
-            except ActionError as exc:
-                raise SaveError(
-                    _("action {n} ({text}) is not legal: {reason}").format(n=i, text=rec.text, reason=exc),
-                    i,
-                    kind="replay",
-                ) from None
-            except Exception as exc:  # noqa: BLE001 - the file is untrusted: refuse it, never crash
-                raise SaveError(
-                    _("action {n} cannot be replayed: {reason}").format(
-                        n=i, reason=f"{type(exc).__name__}: {exc}"
-                    ),
-                    i,
-                    kind="replay",
-                ) from None
-            if not dice.exhausted():
-                raise SaveError(
-                    _("replay diverges at action {n} ({text}): fewer rolls than recorded").format(
-                        n=i, text=rec.text
-                    ),
-                    i,
-                    kind="replay",
-                )
-            game.records.append(ActionRecord(rec.side, rec.text, rec.action, list(dice.log[n0:]), rec.public))
-            game._marks.append(len(game.events))
-            game.events.extend(events)
-            if rec.rolls:
-                game._base = (msgspec.msgpack.encode(game.state), len(game.records))
+            game._replay(rs, dice, i, rec)
         if state_checksum(game.state) != save.checksum:
             raise SaveError(
                 _("the final state does not match the save's checksum"), len(save.actions), kind="replay"
+            )
+        if save.finished != (game.result() is not None):
+            raise SaveError(
+                _("the save says the game is over; its actions say it is not")
+                if save.finished
+                else _("the save says the game is still on; its actions say it is over"),
+                len(save.actions),
+                kind="replay",
+            )
+        if (
+            save.version >= 2
+            and save.ruleset_version == rs.version
+            and (save.summary != rs.summary(game.state) or save.summary_message != game._summary_message())
+        ):
+            raise SaveError(
+                _("the save's summary is not what its actions say"), len(save.actions), kind="replay"
             )
         # continue with ordinary dice from where the record stopped
         live = Dice(seed)
         live.set_counters(dice.counters())
         live.log = list(dice.log)
         game.dice = live
+        game._entropy = entropy if entropy is not None else new_entropy
         game.path = Path(path) if path is not None else None
         return game
 
+    def _replay(self, rs: Ruleset, dice: ReplayDice, i: int, rec: ActionRecord) -> None:
+        """Replay action ``i`` (1-based) of a save, checking it (see :meth:`from_save`)."""
+        try:
+            action = msgspec.json.decode(rec.action, type=rs.Action)
+        except (msgspec.DecodeError, RecursionError) as exc:
+            raise SaveError(_("action {n} is damaged: {reason}").format(n=i, reason=exc), i) from None
+        text, public = self._notation(rec.side, action) if 0 <= rec.side < len(self.players) else ("", None)
+        if rec.side not in self.to_act() and not getattr(action, "out_of_turn", False):
+            raise SaveError(
+                _("action {n} ({text}) was not that side's to make").format(n=i, text=text or "?"),
+                i,
+                kind="replay",
+            )
+        if rec.text != text:
+            raise SaveError(
+                _("action {n}: its notation in the file is not the action it records ({text})").format(
+                    n=i, text=text
+                ),
+                i,
+                kind="replay",
+            )
+        if rec.public != public:
+            raise SaveError(
+                _("action {n} ({text}): its public notation in the file is not the action's").format(
+                    n=i, text=text
+                ),
+                i,
+                kind="replay",
+            )
+        dice.expect(rec.rolls)
+        dice.key(_entropy_bytes(rec.entropy, _("action {n}").format(n=i), i))
+        n0 = len(dice.log)
+        try:
+            events = rs.apply(self.state, rec.side, action, dice)
+        except DiceDivergence as exc:
+            raise SaveError(
+                _("replay diverges at action {n} ({text}): {reason}").format(n=i, text=text, reason=exc),
+                i,
+                kind="replay",
+            ) from None
+        except ActionError as exc:
+            raise SaveError(
+                _("action {n} ({text}) is not legal: {reason}").format(n=i, text=text, reason=exc),
+                i,
+                kind="replay",
+            ) from None
+        except Exception as exc:  # noqa: BLE001 - the file is untrusted: refuse it, never crash
+            raise SaveError(
+                _("action {n} cannot be replayed: {reason}").format(
+                    n=i, reason=f"{type(exc).__name__}: {exc}"
+                ),
+                i,
+                kind="replay",
+            ) from None
+        if not dice.exhausted():
+            raise SaveError(
+                _("replay diverges at action {n} ({text}): fewer rolls than recorded").format(n=i, text=text),
+                i,
+                kind="replay",
+            )
+        self.records.append(
+            ActionRecord(rec.side, text, rec.action, list(dice.log[n0:]), public, rec.entropy)
+        )
+        self._marks.append(len(self.events))
+        self.events.extend(events)
+        if rec.rolls:
+            self._base = (msgspec.msgpack.encode(self.state), len(self.records))
+
     @classmethod
-    def load(cls, path: Path) -> Game:
-        """Read, verify and replay the save at ``path``; autosaves go back to it.
+    def load(cls, path: Path, *, entropy: Callable[[], bytes | None] | None = None) -> Game:
+        """Read, verify and replay the save at ``path``; autosaves go back to it (to
+        the file it points at, when it is a symlink). Only a regular file is read
+        (:func:`engine.record.read_file`). ``entropy``: as for :class:`Game`.
 
         Raises :class:`SaveError` (the file is never modified when it is refused).
         """
         path = Path(path)
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise SaveError(
-                _("cannot read {name}: {reason}").format(name=path.name, reason=exc.strerror), kind="read"
-            ) from None
-        return cls.from_save(decode_save(data), path=path)
+        data = read_file(path)
+        return cls.from_save(decode_save(data), path=path, entropy=entropy)

@@ -1,24 +1,40 @@
 """The game record and its file format (msgspec JSON), with atomic writes.
 
 A save is one human-readable JSON file carrying: the format name and version;
-the ruleset key and version; the players; the set-up (rosters in full, map,
-options); the secret seed and its SHA-256; every action (its notation, its
-structured form and the rolls it consumed); a snapshot of the final state for
-tools and quick inspection; and a checksum of that state. Loading replays the
-record from the set-up, re-derives and checks every roll and the final
-checksum, and reports a divergence at the exact action.
+the ruleset key, its version and a fingerprint of its rules data (catalogues,
+tables); the players (one name per seat); the set-up (rosters in full, map,
+options); the seed and its SHA-256; the fresh entropy of the opening and of
+every action that rolled dice (see :mod:`engine.dice`); every action (its
+notation, its structured form and the rolls it consumed); a snapshot of the
+final state; a checksum of that state; and whether the game is over, with a
+one-line summary. Loading replays the record from the set-up, re-derives and
+checks every roll, every action's notation, the snapshot, the checksum, the
+summary and the finished flag, and reports a divergence at the exact action.
+
+Every file is read by :func:`read_file`: a regular file only (never a FIFO or a
+device, whatever a symlink points at), its size checked on the open descriptor
+before a byte is read. Every text of a file is checked where it is decoded
+(:mod:`engine.text`): a name or line holding an escape sequence or a control
+character, or longer than its limit, makes the file refused; unknown fields are
+refused, naming them.
 
 Writes are atomic: the file is encoded in memory, decoded back and checked,
 written to a temporary file in the same folder, flushed and fsynced, renamed
 over the old file, and the folder is fsynced (the SQLite-style sequence), so a
-crash leaves either the old or the new file, never a torn one.
+crash leaves either the old or the new file, never a torn one. A save reached by
+a symlink is written to the file the link points at (the link stays a link).
+Previous versions are rotated only once the new file is in place.
 """
 
 from __future__ import annotations
 
 import contextlib
+import datetime as _dt
+import glob
 import hashlib
 import os
+import secrets
+import stat
 import string
 import tempfile
 from collections.abc import Callable, Collection
@@ -27,6 +43,7 @@ from typing import Any
 
 import msgspec
 
+from engine import text as _text
 from engine.dice import Roll
 from engine.i18n import _
 
@@ -45,15 +62,18 @@ __all__ = [
     "lock_path",
     "message_from",
     "previous_versions",
+    "read_file",
     "read_header",
+    "remove_temporaries",
     "render_message",
     "restore_previous",
+    "snapshot_checksum",
     "state_checksum",
     "write_atomic",
 ]
 
 FORMAT = "wartable-save"
-VERSION = 1
+VERSION = 2
 #: A save larger than this is refused before parsing (bytes).
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 
@@ -68,23 +88,29 @@ class SaveError(Exception):
     ``"large"``, ``"foreign"`` (not a Wartable save), ``"newer"`` (a newer format or
     rules version), ``"system"`` (a system this build lacks), ``"replay"`` (the
     record does not replay to the saved state: changed or damaged), ``"read"``
-    (the file cannot be read), ``"locked"`` (open in another window).
+    (the file cannot be read: not a regular file, or refused by the system),
+    ``"rules"`` (made under other rules data than this build's), ``"locked"`` (open
+    in another window). The message is made safe to show where the error is made
+    (:func:`engine.text.shown`): a text quoted from a file cannot reach a terminal raw.
     """
 
     def __init__(self, message: str, action: int | None = None, *, kind: str = "damaged") -> None:
-        super().__init__(message)
+        super().__init__(_text.shown(message))
         self.action = action
         self.kind = kind
 
 
-class ActionRecord(msgspec.Struct):
+class ActionRecord(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """One action of the record.
 
-    ``side``: who acted (0 or 1). ``text``: the action in notation, for people.
+    ``side``: the seat that acted (0..N-1). ``text``: the action in notation, for
+    people (re-derived from ``action`` and checked when the save is loaded).
     ``action``: the structured action (the ruleset's msgspec type, as JSON).
-    ``rolls``: the rolls it consumed, in order. ``public``: what the other side may
+    ``rolls``: the rolls it consumed, in order. ``public``: what the other seats may
     read of the notation when it differs from ``text`` (a sealed order, a private
-    choice); None when the whole text is public.
+    choice); None when the whole text is public. ``entropy``: the fresh entropy
+    (hex) its rolls are keyed by with the seed (:meth:`engine.dice.Dice.key`); None
+    when it rolled nothing, and in version-1 saves (the seed alone).
     """
 
     side: int
@@ -92,6 +118,7 @@ class ActionRecord(msgspec.Struct):
     action: msgspec.Raw
     rolls: list[Roll] = []
     public: str | None = None
+    entropy: str | None = None
 
     def text_for(self, viewer: int | None) -> str:
         """The notation as ``viewer`` may read it (None: everything)."""
@@ -107,7 +134,7 @@ class Header(msgspec.Struct):
     version: int
 
 
-class Message(msgspec.Struct, omit_defaults=True):
+class Message(msgspec.Struct, omit_defaults=True, forbid_unknown_fields=True):
     """A sentence kept in a language-neutral form and translated when shown
     (:func:`render_message`): ``id`` is its English message ID (marked with ``N_``
     where it is written), ``args`` its named arguments (a number, a text, or another
@@ -185,12 +212,23 @@ def render_message(message: Message, depth: int = 0) -> str:
     return message.id
 
 
-class SaveFile(msgspec.Struct):
-    """A whole saved game (format ``wartable-save``, version 1).
+class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
+    """A whole saved game (format ``wartable-save``, version 2).
 
-    ``summary``: the ruleset's one-line summary in English (for tools and older
-    builds); ``summary_message``: the same in a language-neutral form, shown in the
+    ``version``: once decoded (:func:`decode_save`), the version the file was written
+    in; its fields are always those of version 2 (older files are migrated).
+    ``players``: one name per seat, exactly the seats of the set-up.
+    ``created``/``updated``: ISO 8601 times (UTC). ``seed``/``seed_hash``: the seed
+    (hex) and its SHA-256, fixed when the game was created. ``opening_rolls``: the
+    rolls of the set-up, keyed by the seed and ``opening_entropy`` (hex; None in
+    version-1 saves). ``snapshot``: the final state; ``checksum``: SHA-256 of its
+    msgpack encoding. ``finished``: the game is over. ``summary``: the ruleset's
+    one-line summary in English (for tools and older builds);
+    ``summary_message``: the same in a language-neutral form, shown in the
     player's language (absent in files written before it existed).
+    ``rules_fingerprint``: the ruleset's fingerprint of its rules data
+    (:class:`engine.ruleset.RulesData`); "" when unknown (version-1 saves, or a
+    ruleset without one).
     """
 
     format: str
@@ -210,11 +248,22 @@ class SaveFile(msgspec.Struct):
     finished: bool = False
     summary: str = ""
     summary_message: Message | None = None
+    rules_fingerprint: str = ""
+    opening_entropy: str | None = None
 
 
 def state_checksum(state: Any) -> str:
     """SHA-256 (hex) of the state's canonical msgpack encoding."""
     return hashlib.sha256(msgspec.msgpack.encode(state)).hexdigest()
+
+
+def snapshot_checksum(snapshot: bytes) -> str:
+    """The :func:`state_checksum` of the state a snapshot (the state's JSON) holds,
+    worked out from the JSON alone: JSON and msgpack keep the same fields in the
+    same order, so ``sha256(msgpack(json.decode(snapshot)))`` is the checksum of
+    the state it was encoded from. Raises msgspec.DecodeError (or RecursionError)
+    for a snapshot that is not JSON."""
+    return hashlib.sha256(msgspec.msgpack.encode(msgspec.json.decode(snapshot))).hexdigest()
 
 
 _encoder = msgspec.json.Encoder()
@@ -259,10 +308,24 @@ def read_header(data: bytes, *, kind: str = FORMAT, newest: int = VERSION) -> He
     return header
 
 
+def _v1_to_v2(obj: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 to 2. Version 2 adds fields that a version-1 save lacks and that
+    are None or empty for it: ``rules_fingerprint`` (unknown), ``opening_entropy``
+    and each action's ``entropy`` (its rolls were keyed by the seed alone).
+    The players were two names, the two seats of both systems of that time, as
+    version 2 has them. Nothing else changes; every check of version 2 applies
+    (the snapshot against the checksum, the notation against the actions...)."""
+    if not isinstance(obj, dict):
+        return obj
+    obj.setdefault("rules_fingerprint", "")
+    obj.setdefault("opening_entropy", None)
+    return obj
+
+
 #: Save migrations: MIGRATIONS[n] turns a version-n save (as plain JSON data) into
 #: version n + 1. Saves are migrated one version at a time up to VERSION; every
 #: released version keeps a fixture in tests/data/ that must keep loading.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
 
 
 def migrate(
@@ -289,15 +352,137 @@ def migrate(
 
 def decode_save(data: bytes) -> SaveFile:
     """Decode and type-check a save (no replay), migrating older versions.
-    Raises :class:`SaveError` with one line a player can read."""
+
+    Beyond the types: no unknown field (the message names it), a rules version of at
+    least 1, times that can be shown, and every name and line of text safe and
+    within its limits (see :func:`check_texts`). Raises :class:`SaveError` with one
+    line a player can read."""
     if len(data) > MAX_SAVE_BYTES:
         raise SaveError(_("the file is too large ({size} bytes)").format(size=len(data)), kind="large")
     header = read_header(data)
     data = migrate(data, header.version, MIGRATIONS, VERSION)
     try:
-        return msgspec.json.decode(data, type=SaveFile)
+        save = msgspec.json.decode(data, type=SaveFile)
     except (msgspec.DecodeError, RecursionError) as exc:
         raise SaveError(_("the file is damaged: {reason}").format(reason=exc)) from None
+    save.version = header.version  # the version it was written in (its fields are this version's)
+    if save.ruleset_version < 1:
+        raise SaveError(
+            _("the rules version {version} is not a version of any rules").format(
+                version=save.ruleset_version
+            )
+        )
+    for message, when in (
+        (_("the time the save was created ({when}) is not a time that can be shown"), save.created),
+        (_("the time the save was last played ({when}) is not a time that can be shown"), save.updated),
+    ):
+        if not _showable_time(when):
+            raise SaveError(message.format(when=_text.shown(when, 40)))
+    check_texts(save)
+    return save
+
+
+#: The earliest and latest years of a time a save may carry: far enough from the ends
+#: of what Python's datetime holds that any time zone can show it.
+_YEARS = (1970, 9000)
+
+
+def _showable_time(when: str) -> bool:
+    """Whether ``when`` is an ISO 8601 time with a time zone that any local time zone
+    can show (a year between 1970 and 9000)."""
+    if len(when) > 64:
+        return False
+    try:
+        moment = _dt.datetime.fromisoformat(when)
+        if moment.tzinfo is None:
+            return False
+        year = moment.astimezone(_dt.UTC).year
+    except (ValueError, OverflowError, OSError):
+        return False
+    return _YEARS[0] <= year <= _YEARS[1]
+
+
+def check_texts(save: SaveFile) -> None:
+    """Refuse a save whose texts could disturb a terminal or stall a screen: each
+    player's name (at most :data:`engine.text.NAME_LIMIT` characters), the
+    summary, and each action's notation (at most :data:`engine.text.LINE_LIMIT`),
+    and every text of the summary's neutral form, must hold no escape sequence,
+    control or direction character (:func:`engine.text.problem`). A file this
+    program writes never has such texts. Raises :class:`SaveError` naming the text."""
+    for seat, name in enumerate(save.players):
+        why = _text.problem(name, _text.NAME_LIMIT)
+        if why is not None:
+            raise SaveError(
+                _("the name of player {n} is refused: {why}").format(
+                    n=seat + 1, why=_(why).format(limit=_text.NAME_LIMIT)
+                )
+            )
+    lines: list[tuple[str, str]] = [(_("the summary"), save.summary)]
+    if save.summary_message is not None:
+        found = _text.tree_problem(msgspec.to_builtins(save.summary_message), _text.LINE_LIMIT)
+        if found is not None:
+            raise SaveError(
+                _("a text of the summary ({where}) is refused: {why}").format(
+                    where=found[0], why=_(found[1]).format(limit=_text.LINE_LIMIT)
+                )
+            )
+    for n, rec in enumerate(save.actions, start=1):
+        lines.append((_("the notation of action {n}").format(n=n), rec.text))
+        if rec.public is not None:
+            lines.append((_("the public notation of action {n}").format(n=n), rec.public))
+    for what, line in lines:
+        why = _text.problem(line, _text.LINE_LIMIT)
+        if why is not None:
+            raise SaveError(
+                _("{what} is refused: {why}").format(what=what, why=_(why).format(limit=_text.LINE_LIMIT))
+            )
+
+
+def read_file(path: Path, limit: int | None = None) -> bytes:
+    """The bytes of the file at ``path`` (symlinks followed), read through one open
+    descriptor: only a regular file (a FIFO, a device such as ``/dev/zero``, a
+    folder are refused without reading, and opening never waits for a writer),
+    and its size is checked on that descriptor before anything is read, and again
+    while reading (a file that grows is cut off at ``limit``). Raises
+    :class:`SaveError`: kind ``"read"`` (cannot be opened, or not a regular file) or
+    ``"large"`` (more than ``limit`` bytes; default :data:`MAX_SAVE_BYTES`)."""
+    if limit is None:
+        limit = MAX_SAVE_BYTES
+    path = Path(path)
+    name = _text.shown(path.name, 200)
+    flags = (
+        os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    )
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise SaveError(
+            _("cannot read {name}: {reason}").format(name=name, reason=exc.strerror or exc), kind="read"
+        ) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise SaveError(_("{name} is not a regular file").format(name=name), kind="read")
+        if st.st_size > limit:
+            raise SaveError(_("the file is too large ({size} bytes)").format(size=st.st_size), kind="large")
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise SaveError(
+            _("cannot read {name}: {reason}").format(name=name, reason=exc.strerror or exc), kind="read"
+        ) from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise SaveError(_("the file is too large ({size} bytes)").format(size=len(data)), kind="large")
+    return data
 
 
 def generation(path: Path, n: int) -> Path:
@@ -305,46 +490,98 @@ def generation(path: Path, n: int) -> Path:
     return path.with_name(f"{path.name}.{n}")
 
 
-def write_atomic(path: Path, data: bytes, generations: int = 1) -> None:
-    """Replace ``path`` with ``data`` atomically (temp file, fsync, rename, fsync folder).
+def _write_all(fh: Any, data: bytes) -> None:
+    """Write ``data`` to the open file ``fh`` (one place, so a test can make it fail
+    as a full disk does)."""
+    fh.write(data)
 
-    With ``generations`` > 1 the previous contents are kept as ``path.1``,
-    ``path.2`` … (hard links made before the rename), so ``path`` itself is never
-    missing at any moment. Raises OSError when the disk refuses; the old file
-    is then untouched.
-    """
-    path = Path(path)
-    folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if generations > 1 and path.exists():
-            for n in range(generations - 1, 1, -1):
-                older = generation(path, n - 1)
-                if older.exists():
-                    os.replace(older, generation(path, n))
-            first = generation(path, 1)
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(first)
-            try:
-                os.link(path, first)
-            except OSError:  # no hard links here: fall back to a copy
-                first.write_bytes(path.read_bytes())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+
+def _fsync_folder(folder: Path) -> None:
     with contextlib.suppress(OSError):
         dfd = os.open(folder, os.O_RDONLY)
         try:
             os.fsync(dfd)
         finally:
             os.close(dfd)
+
+
+def _temporary(path: Path) -> Path:
+    """A new name for a temporary file beside ``path``: ``.<name>.<random>.tmp``, the
+    pattern :func:`remove_temporaries` cleans."""
+    return path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+
+
+def write_atomic(path: Path, data: bytes, generations: int = 1) -> None:
+    """Replace ``path`` with ``data`` atomically (temp file, fsync, rename, fsync folder).
+
+    A ``path`` that is a symlink is written through: the file it points at is
+    replaced, and the link stays. With ``generations`` > 1 the previous contents are
+    kept as ``path.1``, ``path.2`` …: the current file is first linked (or copied) to
+    a temporary name, the new file renamed over ``path`` (which is never missing at
+    any moment), and only then are the previous versions rotated, so a failure
+    before that leaves them all as they were. Raises OSError when the disk refuses;
+    the old file and its previous versions are then untouched, and no temporary
+    file is left.
+    """
+    path = Path(os.path.realpath(path))
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    keep: Path | None = None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            _write_all(fh, data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if generations > 1 and path.is_file():
+            keep = _temporary(path)
+            try:
+                os.link(path, keep)
+            except OSError:  # no hard links here: a copy, on disk before the rename
+                with open(keep, "xb") as fh:
+                    _write_all(fh, path.read_bytes())
+                    fh.flush()
+                    os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        for leftover in (Path(tmp), keep):
+            if leftover is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(leftover)
+        raise
+    _fsync_folder(folder)
+    if keep is None:
+        return
+    # The new file is safe: now the previous versions move down one place each.
+    try:
+        for n in range(generations - 1, 1, -1):
+            older = generation(path, n - 1)
+            if older.is_file():
+                os.replace(older, generation(path, n))
+        os.replace(keep, generation(path, 1))
+    except OSError:  # the save itself is written; the versions stay one step behind
+        with contextlib.suppress(OSError):
+            os.unlink(keep)
+    _fsync_folder(folder)
+
+
+def remove_temporaries(path: Path) -> int:
+    """Remove the temporary files a killed process left beside the save at ``path``
+    (``.<name>.*.tmp``, regular files only); returns how many. Call it only while
+    holding the save's lock (:class:`SaveLock` does), so that no other process is
+    writing them."""
+    path = Path(os.path.realpath(path))
+    removed = 0
+    try:
+        candidates = list(path.parent.glob(f".{glob.escape(path.name)}.*.tmp"))
+    except OSError:
+        return 0
+    for leftover in candidates:
+        with contextlib.suppress(OSError):
+            if stat.S_ISREG(os.lstat(leftover).st_mode):
+                os.unlink(leftover)
+                removed += 1
+    return removed
 
 
 class SaveLocked(SaveError):
@@ -357,9 +594,12 @@ class SaveLocked(SaveError):
 class SaveLock:
     """An exclusive lock on one save while a game is open (``filelock``: an OS file
     lock on ``<save>.lock``, released by the OS if the process dies, so a crash
-    never leaves it stuck).
+    never leaves it stuck). The lock is named after the real file (symlinks
+    resolved), so two links to one save cannot both be open.
 
-    ``acquire()`` raises :class:`SaveLocked` at once if another process holds it.
+    ``acquire()`` raises :class:`SaveLocked` at once if another process holds it;
+    once held, the temporary files a killed process left beside the save are
+    removed (:func:`remove_temporaries`).
     ``release()`` removes the ``.lock`` file, while still holding the lock and only
     if it is still the file this lock holds, so lock files do not pile up beside the
     saves. That is safe: a process that opened the old file just before it went
@@ -373,7 +613,7 @@ class SaveLock:
     def __init__(self, path: Path) -> None:
         from filelock import FileLock
 
-        self.path = Path(path)
+        self.path = Path(os.path.realpath(path))
         self.lock_path = lock_path(self.path)
         self._lock = FileLock(str(self.lock_path), timeout=0)
         #: (device, inode) of the lock file while this lock holds it.
@@ -395,6 +635,7 @@ class SaveLock:
         with contextlib.suppress(OSError):
             st = os.stat(self.lock_path)
             self._held = (st.st_dev, st.st_ino)
+        remove_temporaries(self.path)
         return self
 
     def _others_hold(self) -> bool:
@@ -429,15 +670,18 @@ class SaveLock:
 
 
 def lock_path(path: Path) -> Path:
-    """The lock file of the save at ``path``: ``<name>.lock`` beside it."""
-    path = Path(path)
+    """The lock file of the save at ``path``: ``<name>.lock`` beside the real file
+    (symlinks resolved)."""
+    path = Path(os.path.realpath(path))
     return path.with_name(path.name + ".lock")
 
 
 def previous_versions(path: Path) -> list[Path]:
     """The previous versions kept beside the save at ``path`` (``<name>.1``, then
-    ``<name>.2``), the newest first; only those that exist."""
-    return [g for g in (generation(Path(path), 1), generation(Path(path), 2)) if g.is_file()]
+    ``<name>.2``, beside the real file when ``path`` is a symlink), the newest
+    first; only those that exist."""
+    real = Path(os.path.realpath(path))
+    return [g for g in (generation(real, 1), generation(real, 2)) if g.is_file()]
 
 
 def _aside(path: Path, n: int) -> Path:
@@ -447,7 +691,7 @@ def _aside(path: Path, n: int) -> Path:
 def damaged_path(path: Path) -> Path:
     """Where :func:`restore_previous` would keep the current file of ``path`` now:
     ``<name>.damaged``, or ``<name>.damaged-2``... when that is taken."""
-    path = Path(path)
+    path = Path(os.path.realpath(path))
     n = 1
     while _aside(path, n).exists():
         n += 1
@@ -463,8 +707,11 @@ def restore_previous(path: Path, source: Path) -> Path:
     they are. Returns where the current file was kept (``path`` itself when there was
     no current file). Raises OSError when the disk refuses; ``path`` is then as it was.
     """
-    path, source = Path(path), Path(source)
-    data = source.read_bytes()
+    path, source = Path(os.path.realpath(path)), Path(source)
+    try:
+        data = read_file(source)
+    except SaveError as exc:
+        raise OSError(str(exc)) from None
     aside = path
     if path.exists():
         n = 1

@@ -18,8 +18,8 @@ any time.
 Optional capabilities are typed protocols that a ruleset class declares by
 inheriting them (:class:`RandomActions`, :class:`Invariants`, :class:`PublicText`,
 :class:`SummaryMessages`, :class:`Rosters`, :class:`Decisions`, :class:`Concessions`,
-:class:`Checks`, :class:`Previews`, :class:`Handovers`); callers test them with
-``isinstance``.
+:class:`Checks`, :class:`Previews`, :class:`Handovers`, :class:`RulesData`); callers
+test them with ``isinstance``.
 """
 
 from __future__ import annotations
@@ -49,10 +49,12 @@ __all__ = [
     "PublicText",
     "RandomActions",
     "Rosters",
+    "RulesData",
     "Ruleset",
     "SummaryMessages",
     "UnknownRuleset",
     "available",
+    "data_fingerprint",
     "get",
 ]
 
@@ -341,6 +343,27 @@ class Handovers(Protocol):
         both the seat leaving and the seat coming, the hand-over needs no curtain;
         a system's screen must then show that seat only public values."""
         ...
+
+
+@runtime_checkable
+class RulesData(Protocol):
+    """The rules rest on data (catalogues, tables) that a later build may change; a
+    save records its fingerprint, so that a game saved under other data is reported
+    when it is loaded, before any replay."""
+
+    def rules_fingerprint(self) -> str:
+        """A fingerprint (hex) of every table the rules read: it changes whenever a
+        cost, a stat or a table entry does (see :func:`data_fingerprint`)."""
+        ...
+
+
+def data_fingerprint(*tables: Any) -> str:
+    """SHA-256 (hex) of ``tables`` (numbers, texts, lists, tuples, mappings, sets,
+    msgspec structs, dataclasses), encoded as JSON with mappings and sets in sorted
+    order, so the same data always gives the same fingerprint."""
+    import hashlib
+
+    return hashlib.sha256(msgspec.json.encode(tables, order="sorted")).hexdigest()
 
 
 # ---------------------------------------------------------------------------

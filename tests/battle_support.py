@@ -16,6 +16,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from engine.dice import seed_only
 from engine.game import Game
 from engine.rulesets.eva.roster import Roster, decode_roster
 from engine.rulesets.eva.scenario import load_bundled
@@ -43,13 +44,14 @@ def eva_game(
     round_limit: int | None = 3,
     seed: bytes = SEED,
 ) -> Game:
-    """A new seeded EVA game between Asuka and Rei (autosaved to ``path`` if given)."""
+    """A new seeded EVA game between Asuka and Rei (autosaved to ``path`` if given),
+    its rolls keyed by the seed alone, so that each test plays the same game."""
     setup = EvaSetup(
         map=load_bundled(map_key),
         rosters=[example_roster(rosters[0]), example_roster(rosters[1])],
         round_limit=round_limit,
     )
-    return Game.new("eva", setup, seed=seed, players=("Asuka", "Rei"), path=path)
+    return Game.new("eva", setup, seed=seed, players=("Asuka", "Rei"), path=path, entropy=seed_only)
 
 
 def d2(a: int, b: int) -> int:

@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.dice import Dice  # noqa: E402
+from engine.dice import Dice, fixed_entropy  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.ruleset import get  # noqa: E402
 
@@ -123,7 +123,7 @@ def save_load_2000_ms() -> float:
     while game is None or len(game.records) < 2000:
         setup = rs.random_setup(rng)
         setup.round_limit = 200
-        game = Game(rs, setup, seed=b"save-bench")
+        game = Game(rs, setup, seed=b"save-bench", entropy=fixed_entropy(b"save-bench"))
         while game.to_act() and len(game.records) < 2000:
             side = min(game.to_act())
             game.submit(side, rng.choice(rs.legal_actions(game.state, side)))
@@ -136,6 +136,31 @@ def save_load_2000_ms() -> float:
             back = Game.load(path)
             times.append(time.perf_counter() - t)
             assert back.state == game.state
+    return statistics.median(times) * 1000
+
+
+def huge_name_refusal_ms() -> float:
+    """A save whose player name is 20 MB (hostile): the time to refuse it, through the
+    Load list's reading of it and then ``Game.load`` (median of 5)."""
+    from engine.record import SaveError
+    from tui.saves import read_entry
+
+    data = json.loads((ROOT / "tests" / "data" / "save-v2.json").read_text(encoding="utf-8"))
+    data["players"][0] = "A" * (20 * 1024 * 1024)
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "huge.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        times = []
+        for _ in range(5):
+            t = time.perf_counter()
+            assert not read_entry(path, ["eva"]).usable
+            try:
+                Game.load(path)
+            except SaveError:
+                pass
+            else:
+                raise AssertionError("a 20 MB name was accepted")
+            times.append(time.perf_counter() - t)
     return statistics.median(times) * 1000
 
 
@@ -155,6 +180,7 @@ def main() -> None:
     emit("eva.options_ms", eva_options_ms(), "ms")
     emit("eva.los_us", eva_los_us(), "us")
     emit("save_load_2000_ms", save_load_2000_ms(), "ms")
+    emit("files.huge_name_refusal_ms", huge_name_refusal_ms(), "ms")
     extra_benches()
 
 

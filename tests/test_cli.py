@@ -163,7 +163,10 @@ def test_headless_commands_speak_the_language_of_lang(tmp_path: Path, capsys, re
         else forms[2]
     )
     assert lines[0] == f"Поигрушка по Еве: Игрок 1 — Игрок 2, {n} {form}"
-    assert lines[-1] == f"проверено: {n} {form}, все броски и итоговая контрольная сумма сходятся"
+    assert (
+        lines[-1]
+        == f"проверено: {n} {form}; нотация, все броски, снимок и итоговая контрольная сумма сходятся"
+    )
     assert main(["--lang", "ru", "roster", "check", str(ROSTERS / "nerv-first-squad.json")]) == 0
     assert capsys.readouterr().out.strip().endswith(": ростер eva верен")
     with pytest.raises(SystemExit):

@@ -63,9 +63,11 @@ def test_an_invalid_roster_file_is_refused_with_reasons_and_left_unchanged(path:
 
 
 def test_every_released_version_keeps_loading():
-    """Fixtures of each released format version (save v1, roster v1)."""
+    """Fixtures of each released format version (save v1 and v2, roster v1)."""
     game = Game.load(DATA / "save-v1.json")
     assert len(game.records) == 60 and game.players == ["Asuka", "Рэй"]
+    game = Game.load(DATA / "save-v2.json")
+    assert len(game.records) == 95 and game.players == ["Asuka", "Rei"]
     key, problems = check_roster_file((DATA / "roster-v1.json").read_bytes())
     assert key == "eva" and problems == []
 
@@ -285,7 +287,7 @@ def test_save_errors_say_what_kind_of_problem(tmp_path: Path):
     with pytest.raises(SaveError) as tampered:
         Game.load(path)
     assert tampered.value.kind == "replay"
-    path.write_text(text.replace('"version": 1', '"version": 9', 1))
+    path.write_text(text.replace('"version": 2', '"version": 9', 1))
     with pytest.raises(SaveError) as newer:
         Game.load(path)
     assert newer.value.kind == "newer"

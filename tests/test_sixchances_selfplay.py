@@ -8,6 +8,7 @@ import random
 import msgspec
 import pytest
 
+from engine.dice import seed_only
 from engine.game import Game
 from engine.record import state_checksum
 from engine.ruleset import get
@@ -56,19 +57,22 @@ def test_selfplay_200_games_with_saves(tmp_path, capsys):
 
 
 def test_same_seed_and_actions_replay_byte_for_byte():
-    """Every roll comes from the game's dice: the same set-up, seed and actions give the same
-    state, byte for byte (the split and the roll-off included)."""
+    """Every roll comes from the game's dice: the same set-up, seed, actions and entropy
+    of the actions give the same state, byte for byte (the split and the roll-off
+    included)."""
     import random
 
+    from engine.dice import fixed_entropy
+
     rng = random.Random(5)
-    a = Game(RULESET, Setup(), seed=b"replay")
+    a = Game(RULESET, Setup(), seed=b"replay", entropy=fixed_entropy(b"replay"))
     texts = []
     while sides := a.to_act():
         side = min(sides)
         action = rng.choice(RULESET.legal_actions(a.state, side))
         texts.append((side, RULESET.format_action(a.state, side, action)))
         a.submit(side, action)
-    b = Game(RULESET, Setup(), seed=b"replay")
+    b = Game(RULESET, Setup(), seed=b"replay", entropy=fixed_entropy(b"replay"))
     for side, text in texts:
         b.submit(side, text)
     assert msgspec.msgpack.encode(a.state) == msgspec.msgpack.encode(b.state)
@@ -108,7 +112,7 @@ def test_no_undo_once_the_game_is_over(system: str):
     # reinforcement's rearrangement; an Eva's end of activation)
     rng = random.Random(6 if system == "sixchances" else 1)
     game = _played_to_the_end(
-        Game(rs, rs.random_setup(rng) if system == "eva" else Setup(), seed=b"end"), rng
+        Game(rs, rs.random_setup(rng) if system == "eva" else Setup(), seed=b"end", entropy=seed_only), rng
     )
     assert game.result() is not None
     last = game.records[-1]

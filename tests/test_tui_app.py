@@ -1083,7 +1083,7 @@ async def test_unreadable_file_reasons_are_translated(home: Path, monkeypatch: p
     assert read_entry(path, ["eva"]).reason.startswith("файл слишком велик")
     monkeypatch.undo()
     missing = read_entry(home / "saves" / "nowhere.json", ["eva"])
-    assert missing.reason.startswith("не удаётся прочитать файл")
+    assert missing.reason.startswith("не удаётся прочитать nowhere.json")
 
 
 # ---------------------------------------------------------------------------

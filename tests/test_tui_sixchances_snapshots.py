@@ -20,6 +20,7 @@ from test_tui_app import home  # noqa: F401 - home is a fixture
 from test_tui_sixchances import make_app, sc_home  # noqa: F401 - sc_home is a fixture
 from textual.pilot import Pilot
 
+from engine.dice import seed_only
 from engine.game import Game
 from engine.rulesets.sixchances import RULESET
 from engine.rulesets.sixchances.actions import Attack, Reinforce
@@ -34,8 +35,9 @@ SEED = b"\x07" * 32
 
 
 def new_game(setup: Setup | None = None) -> Game:
-    """A seeded game between Asuka and Rei, nothing played yet."""
-    return Game(RULESET, setup or Setup(), seed=SEED, players=("Asuka", "Rei"))
+    """A seeded game between Asuka and Rei, nothing played yet (its rolls keyed by the
+    seed alone, so that each scene is the same position every time)."""
+    return Game(RULESET, setup or Setup(), seed=SEED, players=("Asuka", "Rei"), entropy=seed_only)
 
 
 def built(setup: Setup | None = None) -> Game:

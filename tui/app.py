@@ -99,9 +99,9 @@ class WartableApp(SafeMessages, App[int]):
             self.overrides.append("--ascii")
         i18n.set_language(language or self.settings.language or i18n.detect_language())
         self.glyph_set: str = "ascii" if ascii_glyphs else self.settings.glyphs
-        #: The save lock of every open game, with the screen that plays it; a lock is
-        #: released when its screen leaves the screen stack.
-        self._game_locks: list[tuple[Screen[Any], Any]] = []
+        #: Every open game: (the screen that plays it, its save lock or None, the game);
+        #: a lock is released when its screen leaves the screen stack.
+        self._game_locks: list[tuple[Screen[Any], Any, Any]] = []
         if self.no_color:
             # NO_COLOR means no colour codes at all: Textual's monochrome filter still sends
             # shades of grey, so every colour is dropped instead (the terminal's own
@@ -267,20 +267,22 @@ class WartableApp(SafeMessages, App[int]):
         used but a previous version kept beside it can, the player is offered that
         version. The save's lock is held while the game is shown."""
         from engine.record import SaveLock, SaveLocked
+        from engine.text import NAME_LIMIT, shown
         from tui.saves import explain_save_error
 
+        name = shown(path.name, NAME_LIMIT)
         lock = SaveLock(path)
         try:
             lock.acquire()
         except SaveLocked as exc:
-            self.show_notice(_("This save cannot be used"), explain_save_error(path.name, exc))
+            self.show_notice(_("This game is open in another window"), explain_save_error(name, exc))
             return
         except OSError as exc:
-            self.show_notice(_("This save cannot be used"), f"{path.name}:\n{exc.strerror or exc}")
+            self.show_notice(_("This save cannot be used"), f"{name}:\n{shown(exc.strerror or exc)}")
             return
         # Say "loading" only if it takes a while (a long record replays slowly).
         self._loading_timer = self.set_timer(
-            0.5, lambda: self.notify(_("Loading {name}...").format(name=path.name), timeout=2, markup=False)
+            0.5, lambda: self.notify(_("Loading {name}...").format(name=name), timeout=2, markup=False)
         )
         self._load_save(path, lock)
 
@@ -288,8 +290,10 @@ class WartableApp(SafeMessages, App[int]):
     def _load_save(self, path: Path, lock: Any) -> None:
         from engine.game import Game
         from engine.record import SaveError
+        from engine.text import NAME_LIMIT, shown
         from tui.saves import explain_save_error
 
+        name = shown(path.name, NAME_LIMIT)
         try:
             game = Game.load(path)
         except SaveError as exc:
@@ -299,15 +303,15 @@ class WartableApp(SafeMessages, App[int]):
                 return
             self.call_from_thread(lock.release)
             self.call_from_thread(
-                self.show_notice, _("This save cannot be used"), explain_save_error(path.name, exc)
+                self.show_notice, _("This save cannot be used"), explain_save_error(name, exc)
             )
             return
         except Exception as exc:  # noqa: BLE001 - a ruleset's bug: reported, never shown as a traceback
             self.call_from_thread(lock.release)
             self.call_from_thread(self._loaded)
-            self.call_from_thread(self.report_error, exc, f"loading {path.name}")
+            self.call_from_thread(self.report_error, exc, f"loading {name}")
             return
-        self.call_from_thread(self._show_game, game, path.name, lock)
+        self.call_from_thread(self._show_game, game, name, lock)
 
     @staticmethod
     def _usable_previous(path: Path) -> tuple[Path, Any, Any] | None:
@@ -315,13 +319,11 @@ class WartableApp(SafeMessages, App[int]):
         (its file, the game replayed from it, its save record); None when none does.
         Nothing is written."""
         from engine.game import Game
-        from engine.record import MAX_SAVE_BYTES, SaveError, decode_save, previous_versions
+        from engine.record import SaveError, decode_save, previous_versions, read_file
 
         for older in previous_versions(path):
             try:
-                if older.stat().st_size > MAX_SAVE_BYTES:
-                    continue
-                save = decode_save(older.read_bytes())
+                save = decode_save(read_file(older))
                 return older, Game.from_save(save, path=path), save
             except (SaveError, OSError):
                 continue
@@ -335,10 +337,12 @@ class WartableApp(SafeMessages, App[int]):
         """Explain why ``path`` cannot be used and offer its previous version ``older``;
         only if the player says so is it put back (the damaged file kept aside) and played."""
         from engine.record import damaged_path
+        from engine.text import NAME_LIMIT, shown
         from tui.saves import explain_save_error, format_when, render_summary
         from tui.screens.dialogs import ConfirmScreen
 
         self._loaded()
+        name = shown(path.name, NAME_LIMIT)
         when = format_when(save.updated)
         summary = render_summary(save.summary, save.summary_message, save.players)
         offer = (
@@ -347,10 +351,10 @@ class WartableApp(SafeMessages, App[int]):
             )
             + "\n"
             + _("The damaged file is then kept as {aside}, and the game goes on in {name}.").format(
-                aside=damaged_path(path).name, name=path.name
+                aside=shown(damaged_path(path).name, NAME_LIMIT), name=name
             )
         )
-        message = explain_save_error(path.name, error, left_alone=False)
+        message = explain_save_error(name, error, left_alone=False)
 
         def answer(yes: bool | None) -> None:
             if not yes:
@@ -373,7 +377,7 @@ class WartableApp(SafeMessages, App[int]):
                 return
             self.notify(
                 _("The previous version is back in {name}; the damaged file is kept as {aside}.").format(
-                    name=path.name, aside=aside.name
+                    name=name, aside=shown(aside.name, NAME_LIMIT)
                 ),
                 markup=False,
                 timeout=8,
@@ -412,8 +416,7 @@ class WartableApp(SafeMessages, App[int]):
             if lock is not None:
                 lock.release()
             raise
-        if lock is not None:
-            self._game_locks.append((screen, lock))
+        self._game_locks.append((screen, lock, game))
         if replace:
             self.switch_screen(screen)
         else:
@@ -434,15 +437,52 @@ class WartableApp(SafeMessages, App[int]):
         """Release the lock of every game whose screen has left the stack (``everything``:
         of every game)."""
         keep = []
-        for screen, lock in self._game_locks:
+        for screen, lock, game in self._game_locks:
             if not everything and screen in self.screen_stack:
-                keep.append((screen, lock))
-            else:
+                keep.append((screen, lock, game))
+            elif lock is not None:
                 try:
                     lock.release()
                 except Exception as exc:  # noqa: BLE001 - the OS frees it at exit anyway
                     self.error_log.write(exc, "releasing a save lock")
         self._game_locks = keep
+
+    def open_games(self) -> list[Any]:
+        """The games whose screens are open (:class:`engine.game.Game`), oldest first."""
+        return [game for screen, _lock, game in self._game_locks if screen in self.screen_stack]
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: quit. While a game is open it asks first, as leaving a game asks
+        (every game is saved after every action, so nothing is lost; when a save
+        failed, the question says what quitting would lose)."""
+        games = self.open_games()
+        if not games:
+            self.exit(0)
+            return
+        from tui.screens.dialogs import ConfirmScreen
+
+        if any(
+            isinstance(s, ConfirmScreen) and getattr(s, "quit_question", False) for s in self.screen_stack
+        ):
+            return  # already asking
+        unsaved = [g for g in games if getattr(g, "save_error", None) is not None]
+        if unsaved:
+            message = _("The last actions could not be saved: {reason}").format(reason=unsaved[0].save_error)
+            message += "\n" + _(
+                "Quitting now loses them; stay, and they are saved as soon as the disk allows."
+            )
+        elif any(getattr(g, "path", None) is None for g in games):
+            message = _("This game has no save file; quitting loses it.")
+        else:
+            message = _("The game is saved after every action: Continue or Load game brings it back.")
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit(0)
+
+        question = ConfirmScreen(_("Quit Wartable"), message, _("Quit"), _("Stay"))
+        question.quit_question = True  # type: ignore[attr-defined]
+        self.push_screen(question, answered)
 
     def action_ctrl_c(self) -> None:
         """Ctrl+C does not quit (it is too easy to press by habit): say which key does."""

@@ -38,7 +38,7 @@ def _build_parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("replay", help=_("verify a save and print its log in notation"))
     rp.add_argument("save", type=Path)
     rp.add_argument(
-        "--side", type=int, choices=(1, 2), default=None, help=_("print only what this player saw")
+        "--side", type=int, default=None, metavar="N", help=_("print only what player N saw (1, 2...)")
     )
 
     rs = sub.add_parser("roster", help=_("roster files"))

@@ -1,6 +1,10 @@
 """Headless commands: selfplay, replay, roster check.
 
-They print plain text and return an exit status; no Textual import.
+They print plain text and return an exit status; no Textual import. Nothing they
+print comes raw from a file or the command line: a save's or roster's texts are
+checked as they are decoded (:mod:`engine.text`), a path is shown cleaned
+(:func:`engine.text.shown`), and the notation ``replay`` prints is re-derived from
+the verified actions.
 """
 
 from __future__ import annotations
@@ -13,9 +17,11 @@ import traceback
 from pathlib import Path
 
 from engine import ruleset as registry
+from engine.dice import fixed_entropy
 from engine.game import Game
 from engine.i18n import _, ngettext
 from engine.record import SaveError
+from engine.text import shown
 
 
 def _err(msg: str) -> None:
@@ -24,10 +30,13 @@ def _err(msg: str) -> None:
 
 def play_random_game(rs: registry.Ruleset, seed: int, index: int, max_actions: int) -> Game:
     """One game of uniformly random legal actions (ruleset ``rs``), deterministic in
-    (seed, index). Raises AssertionError on a broken invariant or a stuck game."""
+    (seed, index): its dice's seed and the entropy of its actions are derived from
+    them (:func:`engine.dice.fixed_entropy`; a test game, whose rolls are not secret).
+    Raises AssertionError on a broken invariant or a stuck game."""
     rng = random.Random(f"{seed}:{index}")
     setup = rs.random_setup(rng)
-    game = Game(rs, setup, seed=hashlib.sha256(f"wartable:{seed}:{index}".encode()).digest())
+    label = f"wartable:{seed}:{index}".encode()
+    game = Game(rs, setup, seed=hashlib.sha256(label).digest(), entropy=fixed_entropy(label))
     check = rs.check_invariants if isinstance(rs, registry.Invariants) else None
     seats = game.seats()
     n = 0
@@ -86,15 +95,24 @@ def selfplay(key: str, games: int, seed: int, save_dir: Path | None, max_actions
 
 
 def replay(path: Path, side: int | None) -> int:
-    """Verify the save at ``path`` and print its log (one side's view if ``side``)."""
+    """Verify the save at ``path`` and print its log (one side's view if ``side``),
+    naming the players by their names. A save that does not verify, or a ``side``
+    the game has not, is one line on stderr and exit status 1."""
     try:
         game = Game.load(path)
     except SaveError as exc:
-        _err(_("cannot use {path}: {reason}").format(path=path, reason=exc))
+        _err(_("cannot use {path}: {reason}").format(path=shown(path, 200), reason=exc))
         return 1
-    from tui.saves import player_label, versus
+    if side is not None and not 0 <= side < len(game.players):
+        _err(_("this game has no player {n}").format(n=side + 1))
+        return 1
+    from tui.saves import player_label, versus, with_names
 
     names = [player_label(name, i) for i, name in enumerate(game.players)]
+
+    def told(event: object) -> str:
+        return with_names(event.text_for(side, game.players), game.players)  # type: ignore[attr-defined]
+
     n = len(game.records)
     print(
         ngettext("{system}: {players}, {n} action", "{system}: {players}, {n} actions", n).format(
@@ -102,15 +120,15 @@ def replay(path: Path, side: int | None) -> int:
         )
     )
     log = game.events
-    marks = [*game._marks, len(log)]
+    marks = [*game.action_marks(), len(log)]
     for e in log[: marks[0]]:
         if e.visible_to(side):
-            print(f"   {e.text_for(side, game.players)}")
+            print(f"   {told(e)}")
     for i, rec in enumerate(game.records):
         print(f"{i + 1:4}. {names[rec.side]}: {rec.text_for(side)}")
         for e in log[marks[i] : marks[i + 1]]:
             if e.visible_to(side):
-                print(f"      {e.text_for(side, game.players)}")
+                print(f"      {told(e)}")
     res = game.result()
     if res is not None:
         print(
@@ -120,8 +138,8 @@ def replay(path: Path, side: int | None) -> int:
         )
     print(
         ngettext(
-            "verified: {n} action, every roll and the final checksum match",
-            "verified: {n} actions, every roll and the final checksum match",
+            "verified: {n} action; its notation, every roll, the snapshot and the final checksum match",
+            "verified: {n} actions; their notation, every roll, the snapshot and the final checksum match",
             n,
         ).format(n=n)
     )
@@ -130,17 +148,13 @@ def replay(path: Path, side: int | None) -> int:
 
 def roster_check(path: Path) -> int:
     """Print each problem of the roster file with its rule ID; exit 1 if invalid."""
-    from engine.rosterfile import RosterFileError, check_roster_file
+    from engine.rosterfile import RosterFileError, check_roster_file, read_roster_file
 
+    name = shown(path, 200)
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        _err(_("cannot read {path}: {reason}").format(path=path, reason=exc.strerror))
-        return 1
-    try:
-        key, problems = check_roster_file(data)
+        key, problems = check_roster_file(read_roster_file(Path(path)))
     except RosterFileError as exc:
-        _err(f"{path}: {exc}")
+        _err(f"{name}: {exc}")
         return 1
     for p in problems:
         print(f"{p.rule}: {p.text()}")
@@ -149,8 +163,8 @@ def roster_check(path: Path) -> int:
         print(
             ngettext(
                 "{path}: invalid {key} roster, {n} problem", "{path}: invalid {key} roster, {n} problems", n
-            ).format(path=path, key=key, n=n)
+            ).format(path=name, key=key, n=n)
         )
         return 1
-    print(_("{path}: valid {key} roster").format(path=path, key=key))
+    print(_("{path}: valid {key} roster").format(path=name, key=key))
     return 0

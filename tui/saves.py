@@ -11,6 +11,7 @@ so listing stays fast; no ruleset is imported.
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -24,6 +25,7 @@ __all__ = [
     "explain_save_error",
     "fingerprint",
     "format_when",
+    "damaged_latest",
     "latest_save",
     "list_saves",
     "is_default_name",
@@ -33,6 +35,7 @@ __all__ = [
     "render_summary",
     "versus",
     "stored_name",
+    "with_names",
 ]
 
 #: A plain sentence for each kind of :class:`engine.record.SaveError` (its ``kind``),
@@ -47,7 +50,10 @@ PLAIN_REASONS: dict[str, str] = {
     "replay": N_(
         "The game in this file does not check out: the file was changed outside Wartable, or is damaged."
     ),
-    "read": N_("The file cannot be read."),
+    "read": N_("The file cannot be read, or is not a plain file."),
+    "rules": N_(
+        "This game was saved under other rules data (costs, tables) than this Wartable has, so it cannot be replayed."
+    ),
     "locked": N_("This game is open in another Wartable window."),
 }
 
@@ -62,9 +68,13 @@ def explain_save_error(name: str, error: BaseException, *, left_alone: bool = Tr
     left as it is (unless ``left_alone`` is false), then the technical detail
     (``str(error)``)."""
     kind = getattr(error, "kind", "damaged")
-    lines = [_("{name} cannot be opened.").format(name=name), plain_reason(kind)]
     if kind == "locked":
-        return "\n".join(lines)
+        return (
+            _("{name} is open in another Wartable window.").format(name=name)
+            + "\n"
+            + _("Play it there, or close it there and open it here.")
+        )
+    lines = [_("{name} cannot be opened.").format(name=name), plain_reason(kind)]
     if left_alone:
         lines.append(_("The file is left as it is."))
     return "\n".join(lines) + "\n\n" + _("Details: {reason}").format(reason=error)
@@ -78,8 +88,11 @@ class SaveEntry:
     ``ruleset``: the system key ("" when unknown); ``players``: names;
     ``summary``: the ruleset's one-line state summary (round, side to act);
     ``updated``: ISO 8601 time of the last action ("" when unknown);
-    ``finished``: the game is over; ``mtime``: file modification time (s).
-    Show the summary and the names with :meth:`summary_text` and :meth:`player_names`.
+    ``finished``: the game is over; ``mtime``: file modification time (s);
+    ``kind``: for an unusable file, the kind of its :class:`engine.record.SaveError`;
+    ``previous``: a previous version is kept beside it (``<name>.1``, ``<name>.2``).
+    Show the summary and the names with :meth:`summary_text` and :meth:`player_names`,
+    the file's name with :attr:`name` (cleaned: a file name is text from outside too).
     """
 
     path: Path
@@ -94,6 +107,8 @@ class SaveEntry:
     actions: int = field(default=0)
     #: The summary in a language-neutral form (:class:`engine.record.Message`), or None.
     summary_message: Any = None
+    kind: str = ""
+    previous: bool = False
 
     def summary_text(self) -> str:
         """The state summary in the current language, naming the players by their names
@@ -106,30 +121,31 @@ class SaveEntry:
 
     @property
     def name(self) -> str:
-        """The file name."""
-        return self.path.name
+        """The file name, safe to show (:func:`engine.text.shown`)."""
+        from engine.text import NAME_LIMIT, shown
+
+        return shown(self.path.name, NAME_LIMIT)
 
 
 def read_entry(path: Path, systems: Collection[str]) -> SaveEntry:
     """Read one save file's header fields. ``systems``: the ruleset keys this build has.
 
-    Never raises for a bad file: it becomes an unusable entry with its reason.
+    Never raises for a bad file: it becomes an unusable entry with its reason. Only
+    a regular file is read, its size checked first (:func:`engine.record.read_file`).
     """
-    from engine.record import MAX_SAVE_BYTES, SaveError, decode_save
+    from engine.record import SaveError, decode_save, previous_versions, read_file
 
     path = Path(path)
     try:
-        st = path.stat()
-        if st.st_size > MAX_SAVE_BYTES:
-            reason = _("the file is too large ({size} bytes)").format(size=st.st_size)
-            return SaveEntry(path, False, reason, mtime=st.st_mtime)
-        data = path.read_bytes()
-    except OSError as exc:
-        return SaveEntry(path, False, _("cannot read the file: {reason}").format(reason=exc.strerror or exc))
+        mtime = path.stat().st_mtime
+    except (OSError, ValueError):
+        mtime = 0.0
     try:
-        save = decode_save(data)
+        save = decode_save(read_file(path))
     except SaveError as exc:
-        return SaveEntry(path, False, str(exc), mtime=st.st_mtime)
+        return SaveEntry(
+            path, False, str(exc), mtime=mtime, kind=exc.kind, previous=bool(previous_versions(path))
+        )
     usable = save.ruleset in systems
     reason = "" if usable else _("this build has no rules for the system {key!r}").format(key=save.ruleset)
     return SaveEntry(
@@ -141,7 +157,7 @@ def read_entry(path: Path, systems: Collection[str]) -> SaveEntry:
         summary=save.summary,
         updated=save.updated,
         finished=save.finished,
-        mtime=st.st_mtime,
+        mtime=mtime,
         actions=len(save.actions),
         summary_message=save.summary_message,
     )
@@ -222,10 +238,14 @@ def _default_names(side: int) -> frozenset[str]:
 
 
 def stored_name(name: str, side: int) -> str:
-    """The name to keep in a save for seat ``side``: the typed name, or the English
-    default ("Player 1") for an empty or default one, so it is shown in the reader's
-    language later (:func:`player_label`)."""
-    return f"Player {side + 1}" if is_default_name(name, side) else name.strip()
+    """The name to keep in a save for seat ``side``: the typed name cleaned where it
+    enters (:func:`engine.text.clean`, at most :data:`engine.text.NAME_LIMIT`
+    characters), or the English default ("Player 1") for an empty or default one, so
+    it is shown in the reader's language later (:func:`player_label`)."""
+    from engine.text import NAME_LIMIT, clean
+
+    name = clean(name, NAME_LIMIT).strip()
+    return f"Player {side + 1}" if is_default_name(name, side) else name
 
 
 def player_label(name: str, side: int) -> str:
@@ -245,7 +265,9 @@ def fingerprint(entries: Collection[SaveEntry]) -> list[tuple[object, ...]]:
     """What a screen shows of ``entries``; when it differs from the one taken before,
     the folder changed (a game was played, created, finished, deleted) and the screen
     is redrawn."""
-    return [(e.path, e.mtime, e.updated, e.usable, e.reason, e.finished, e.summary) for e in entries]
+    return [
+        (e.path, e.mtime, e.updated, e.usable, e.reason, e.finished, e.summary, e.previous) for e in entries
+    ]
 
 
 def latest_save(entries: Collection[SaveEntry]) -> SaveEntry | None:
@@ -257,15 +279,51 @@ def latest_save(entries: Collection[SaveEntry]) -> SaveEntry | None:
     return max(running, key=lambda e: (e.updated, e.mtime))
 
 
+#: Kinds of unusable saves that a previous version cannot help (see the app's recovery).
+_NOT_RECOVERABLE = frozenset({"read", "locked", "system"})
+
+
+def damaged_latest(entries: Collection[SaveEntry]) -> SaveEntry | None:
+    """When no save is usable: the most recently changed unusable one that keeps a
+    previous version beside it, which opening offers to put back (as the Load list
+    does); None otherwise."""
+    if any(e.usable for e in entries):
+        return None
+    damaged = [e for e in entries if not e.usable and e.previous and e.kind not in _NOT_RECOVERABLE]
+    return max(damaged, key=lambda e: e.mtime) if damaged else None
+
+
 def format_when(iso: str, mtime: float = 0.0) -> str:
     """An ISO 8601 time (or, failing that, a file time in seconds) as local
-    ``YYYY-MM-DD HH:MM``; "" when neither is known."""
+    ``YYYY-MM-DD HH:MM``; "" when neither is known or the time cannot be shown in
+    the local time zone (a year 9999 with a zone past the end of the calendar)."""
+    when: _dt.datetime | None = None
     try:
         when = _dt.datetime.fromisoformat(iso)
-    except ValueError:
-        if not mtime:
-            return ""
-        when = _dt.datetime.fromtimestamp(mtime, _dt.UTC)
+    except (ValueError, TypeError):
+        try:
+            when = _dt.datetime.fromtimestamp(mtime, _dt.UTC) if mtime else None
+        except (ValueError, OverflowError, OSError):
+            when = None
+    if when is None:
+        return ""
     if when.tzinfo is None:
         when = when.replace(tzinfo=_dt.UTC)
-    return when.astimezone().strftime("%Y-%m-%d %H:%M")
+    try:
+        return when.astimezone().strftime("%Y-%m-%d %H:%M")
+    except (ValueError, OverflowError, OSError):
+        return ""
+
+
+def with_names(text: str, players: Sequence[str]) -> str:
+    """``text`` with each seat named the default way ("Player 2", in the current
+    language) replaced by that player's own name, where the player has one."""
+    labels = {
+        _("Player {n}").format(n=seat + 1): name.strip()
+        for seat, name in enumerate(players)
+        if not is_default_name(name, seat)
+    }
+    if not labels:
+        return text
+    pattern = re.compile("|".join(re.escape(k) + r"(?!\d)" for k in sorted(labels, key=len, reverse=True)))
+    return pattern.sub(lambda m: labels[m.group(0)], text)

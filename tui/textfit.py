@@ -1,9 +1,11 @@
 """Fitting any text a player typed into a line of the terminal.
 
 Names come from players and files: emoji, right-to-left scripts, combining
-marks, 10,000 characters. :func:`clean` removes what would disturb the
-terminal (control and direction-formatting characters); :func:`fit` cuts a
-text to a number of cells and ends it with an ellipsis. Widths are measured
+marks, long names. :func:`clean` removes what would disturb the terminal
+(escape sequences, control and direction-formatting characters: the one
+sanitiser, :func:`engine.text.clean`, which already cleaned every text where it
+entered); :func:`fit` cuts a text to a number of cells and ends it with an
+ellipsis. Widths are measured
 in terminal cells with Rich's tables (a wide emoji is two cells, a combining
 mark none).
 """
@@ -15,6 +17,8 @@ import unicodedata
 
 from rich.cells import cell_len
 
+from engine.text import clean as _clean
+
 __all__ = ["clean", "fit", "slug"]
 
 #: Format characters that are kept: joiners and variation selectors shape emoji.
@@ -22,20 +26,12 @@ _KEEP_FORMAT = frozenset("\u200c\u200d")
 
 
 def clean(text: str) -> str:
-    """``text`` for display: control characters become spaces; direction marks,
-    embeddings, overrides and isolates (which could reorder the rest of the
-    line on a terminal that applies them) and other invisible format characters
-    are removed."""
-    out = []
-    for ch in text:
-        cat = unicodedata.category(ch)
-        if cat in ("Cc", "Zl", "Zp"):
-            out.append(" ")
-        elif cat == "Cf" and ch not in _KEEP_FORMAT:
-            continue
-        else:
-            out.append(ch)
-    return "".join(out)
+    """``text`` for display (:func:`engine.text.clean`, not cut): escape sequences
+    removed whole, line breaks and tabs as spaces, other control characters,
+    direction marks, embeddings, overrides and isolates (which could reorder the
+    rest of the line on a terminal that applies them) and other invisible format
+    characters removed."""
+    return _clean(text, None)
 
 
 def fit(text: str, width: int, ellipsis: str = "…") -> str:

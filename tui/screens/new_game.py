@@ -23,6 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from engine.i18n import N_, _
+from engine.text import NAME_LIMIT
 from tui.rulesets import SetupChanged, ui_for
 from tui.saves import is_default_name, stored_name
 from tui.screens.base import WartableScreen
@@ -33,8 +34,8 @@ __all__ = ["NewGameScreen", "new_save_path"]
 #: Width of the labels in front of the fields (cells; the stylesheet's ``.ng-label``).
 LABEL_WIDTH = 14
 
-#: Longest player name accepted (characters).
-MAX_PLAYER_NAME = 10_000
+#: Longest player name accepted (characters): the limit of every name (engine.text).
+MAX_PLAYER_NAME = NAME_LIMIT
 
 
 def new_save_path(folder: Path, key: str, players: list[str], when: _dt.datetime | None = None) -> Path:
@@ -313,7 +314,7 @@ class NewGameScreen(WartableScreen):
         try:
             game = Game(registry.get(self._key), setup, players=players, path=path)
             game.save()
-        except (SaveError, OSError) as exc:
+        except (SaveError, OSError, ValueError) as exc:
             lock.release()
             self.wapp.show_notice(
                 _("The game could not be created"),

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from engine.i18n import N_, _
+from engine.text import NAME_LIMIT, clean
 from tui.screens.base import WartableModal
 
 __all__ = ["ChoiceScreen", "TextPromptScreen"]
@@ -24,7 +25,10 @@ class TextPromptScreen(WartableModal):
     it selected, so typing replaces it); ``check`` returns a translated reason
     when the text cannot be accepted (shown under the field), else None;
     ``notes``/``notes_title``: more for the help (F1) under the keys, e.g. the
-    notation the field takes (see :class:`tui.screens.help.HelpScreen`).
+    notation the field takes (see :class:`tui.screens.help.HelpScreen`);
+    ``max_length``: the longest text taken (characters). The text given back is
+    cleaned (:func:`engine.text.clean`: a pasted escape sequence or control
+    character never goes further); ``check`` sees it as typed.
     Enter accepts, Escape cancels.
     """
 
@@ -40,8 +44,10 @@ class TextPromptScreen(WartableModal):
         placeholder: str = "",
         notes: Sequence[tuple[str, str]] = (),
         notes_title: str = "",
+        max_length: int = NAME_LIMIT,
     ) -> None:
         super().__init__()
+        self.max_length = max_length
         self.prompt_title = title
         self.label = label
         self.value = value
@@ -62,7 +68,13 @@ class TextPromptScreen(WartableModal):
         with Vertical(classes="dialog prompt-dialog") as box:
             box.border_title = self.plain(self.prompt_title)
             yield Static(self.plain(self.label), classes="dialog-text", markup=False)
-            yield Input(self.value, placeholder=self.placeholder, id="prompt-input", select_on_focus=True)
+            yield Input(
+                self.value,
+                placeholder=self.placeholder,
+                id="prompt-input",
+                select_on_focus=True,
+                max_length=self.max_length,
+            )
             yield Static("", id="prompt-error", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("OK"), id="prompt-ok", compact=True)
@@ -79,7 +91,7 @@ class TextPromptScreen(WartableModal):
             self.query_one("#prompt-error", Static).update(reason)
             self.query_one("#prompt-input", Input).focus()
             return
-        self.dismiss(text)
+        self.dismiss(clean(text, self.max_length))
 
     @on(Input.Submitted, "#prompt-input")
     def _submitted(self) -> None:

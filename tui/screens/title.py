@@ -112,10 +112,10 @@ class TitleScreen(WartableScreen):
         if self._entries is None:  # not read yet: assume files are usable until they are read
             have_files = have_usable = self._have_files
         else:
-            from tui.saves import latest_save
+            from tui.saves import damaged_latest, latest_save
 
             have_files = bool(self._entries)
-            have_usable = latest_save(self._entries) is not None
+            have_usable = latest_save(self._entries) is not None or damaged_latest(self._entries) is not None
         options = []
         for action, key, label in ENTRIES:
             text = Content.assemble((key.upper(), "bold underline"), "  ", self.plain(_(label)))
@@ -132,10 +132,15 @@ class TitleScreen(WartableScreen):
     def _info(self) -> str:
         if self._entries is None:
             return "" if self._have_files else _("Games are saved automatically; none yet.")
-        from tui.saves import latest_save, versus
+        from tui.saves import damaged_latest, latest_save, versus
 
         latest = latest_save(self._entries)
         if latest is None:
+            damaged = damaged_latest(self._entries)
+            if damaged is not None:
+                return _("The latest save, {name}, is damaged; Continue offers its previous version.").format(
+                    name=damaged.name
+                )
             if self._entries:
                 return _("The saves folder has no usable game.")
             return _("Games are saved automatically; none yet.")
@@ -243,10 +248,13 @@ class TitleScreen(WartableScreen):
         self.app.push_screen(ui_for(key).RosterBuilderScreen())  # type: ignore[union-attr]
 
     def action_continue_game(self) -> None:
-        """Load the most recently played usable save."""
-        from tui.saves import latest_save
+        """Load the most recently played usable save; when no save is usable but a
+        damaged one keeps a previous version, open that one, which explains the damage
+        and offers the previous version (as the Load list does)."""
+        from tui.saves import damaged_latest, latest_save
 
-        latest = latest_save(self.wapp.scan_saves())
+        entries = self.wapp.scan_saves()
+        latest = latest_save(entries) or damaged_latest(entries)
         if latest is None:
             self.notify(_("There is no saved game to continue."), severity="warning")
             return

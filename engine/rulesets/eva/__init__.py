@@ -20,9 +20,11 @@ from engine.ruleset import (
     RandomActions,
     Result,
     Rosters,
+    RulesData,
     SummaryMessages,
+    data_fingerprint,
 )
-from engine.rulesets.eva import actions, options, rules, view
+from engine.rulesets.eva import actions, catalog, options, rules, view
 from engine.rulesets.eva.events import EVENT_TYPES
 from engine.rulesets.eva.roster import Roster, decode_roster, validate
 from engine.rulesets.eva.scenario import bundled_maps, load_bundled
@@ -39,7 +41,9 @@ _random_action = options.random_action
 OLDER_SUMMARY = N_("{map}, round {round}, Evas {a} v {b}")
 
 
-class EvaRuleset(RandomActions, Invariants, PublicText, SummaryMessages, Rosters, Concessions, Checks):
+class EvaRuleset(
+    RandomActions, Invariants, PublicText, SummaryMessages, Rosters, Concessions, Checks, RulesData
+):
     """The EVA skirmish ruleset (see :class:`engine.ruleset.Ruleset`)."""
 
     key: ClassVar[str] = "eva"
@@ -137,6 +141,11 @@ class EvaRuleset(RandomActions, Invariants, PublicText, SummaryMessages, Rosters
         else:
             args["result"] = (N_("{player} won"), {"player": (N_("Player {n}"), {"n": state.winner + 1})})
         return N_("{map}, round {round}, {result}; Evas left: {a} and {b}"), args
+
+    def rules_fingerprint(self) -> str:
+        """The catalogue's tables (EVA-3, EVA-15 to EVA-17: base Eva, weapons, equipment,
+        costs), as a fingerprint (see :class:`engine.ruleset.RulesData`)."""
+        return data_fingerprint({n: getattr(catalog, n) for n in catalog.__all__ if n.isupper()})
 
     def check_invariants(self, state: EvaState) -> None:
         """Raise AssertionError if the state breaks an invariant of the rules."""

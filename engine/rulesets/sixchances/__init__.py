@@ -27,9 +27,11 @@ from engine.ruleset import (
     Previews,
     PublicText,
     RandomActions,
+    RulesData,
     SummaryMessages,
+    data_fingerprint,
 )
-from engine.rulesets.sixchances import rules
+from engine.rulesets.sixchances import catalog, rules
 from engine.rulesets.sixchances.actions import Action, format_action
 from engine.rulesets.sixchances.events import SCEvent
 from engine.rulesets.sixchances.roster import build_problems
@@ -40,7 +42,7 @@ __all__ = ["RULESET", "SixChances"]
 
 
 class SixChances(
-    RandomActions, Invariants, PublicText, SummaryMessages, Decisions, Checks, Previews, Handovers
+    RandomActions, Invariants, PublicText, SummaryMessages, Decisions, Checks, Previews, Handovers, RulesData
 ):
     """The Six Chances Party ruleset (key ``"sixchances"``)."""
 
@@ -55,6 +57,11 @@ class SixChances(
 
     # The protocol's methods are the rules' functions themselves (no extra call per use).
     new_state = staticmethod(rules.new_state)
+
+    def rules_fingerprint(self) -> str:
+        """The fixed facts' tables (SC-1 to SC-12: dice by level, caps, endings), as a
+        fingerprint (see :class:`engine.ruleset.RulesData`)."""
+        return data_fingerprint({n: getattr(catalog, n) for n in catalog.__all__ if n.isupper()})
 
     def seat_count(self, setup: Setup) -> int:
         """Two seats: Player 1 and Player 2 (SC-1.1)."""

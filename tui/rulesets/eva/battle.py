@@ -61,6 +61,7 @@ from tui.rulesets.eva.panels import (
     unit_marks,
     unit_panel_text,
 )
+from tui.savestate import tell_save_state
 from tui.screens.base import WartableScreen
 from tui.screens.dialogs import ConfirmScreen
 from tui.textfit import fit
@@ -741,8 +742,7 @@ class EvaGameScreen(WartableScreen):
         except ActionError as error:
             self._say(str(error))
             return False
-        if self.game.save_error is not None:
-            self.wapp.show_notice(_("The game could not be saved"), self.game.save_error)
+        tell_save_state(self.wapp, self.game)
         self._message = ""
         self.mode = ""
         self.sync()

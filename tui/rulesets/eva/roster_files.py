@@ -11,6 +11,7 @@ exception) and is never modified.
 
 from __future__ import annotations
 
+import errno
 import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
@@ -20,8 +21,9 @@ import msgspec
 
 from engine.i18n import N_, _
 from engine.record import write_atomic
-from engine.rosterfile import Problem, RosterFileError, check_roster_file
+from engine.rosterfile import MAX_ROSTER_BYTES, Problem, RosterFileError, check_roster_file, read_roster_file
 from engine.rulesets.eva.roster import Roster, encode_roster_file, roster_cost
+from engine.text import NAME_LIMIT, shown, tree_problem
 from tui.textfit import slug
 
 __all__ = [
@@ -36,8 +38,6 @@ __all__ = [
     "saved_rosters",
 ]
 
-#: A roster file larger than this is refused without reading it (bytes).
-MAX_ROSTER_BYTES = 4 * 1024 * 1024
 #: The rulesets key of the rosters this module reads.
 KEY = "eva"
 #: The names of the shipped examples, shown in the interface's language.
@@ -106,19 +106,13 @@ def read_roster(data: bytes, label: str, path: Path | None = None, *, example: b
 
 
 def read_roster_path(path: Path) -> RosterEntry:
-    """The roster file at ``path`` (too large or unreadable files get a reason)."""
+    """The roster file at ``path`` (a file that is too large, not a regular file or
+    cannot be read gets a reason; see :func:`engine.rosterfile.read_roster_file`)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_ROSTER_BYTES:
-            return RosterEntry(
-                path.name, path, reason=_("the file is too large ({size} bytes)").format(size=size)
-            )
-        data = path.read_bytes()
-    except OSError as exc:
-        return RosterEntry(
-            path.name, path, reason=_("cannot read the file: {reason}").format(reason=exc.strerror or exc)
-        )
-    return read_roster(data, path.name, path)
+        data = read_roster_file(path)
+    except RosterFileError as exc:
+        return RosterEntry(shown(path.name, NAME_LIMIT), path, reason=str(exc))
+    return read_roster(data, shown(path.name, NAME_LIMIT), path)
 
 
 def rosters_folder(saves: Path) -> Path:
@@ -173,7 +167,17 @@ def clean_file_name(text: str) -> str | None:
 
 def save_roster(saves: Path, file_name: str, roster: Roster) -> Path:
     """Write ``roster`` to ``<saves>/rosters/<file_name>`` atomically (the folder is
-    created); returns the path. Raises OSError when the disk refuses."""
+    created); returns the path. Raises OSError when the disk refuses, or (EINVAL,
+    with the reason) when a text of the roster could not be read back from the file
+    (:func:`engine.text.tree_problem`: too long, or holding control characters)."""
+    found = tree_problem(msgspec.to_builtins(roster), NAME_LIMIT, "roster")
+    if found is not None:
+        raise OSError(
+            errno.EINVAL,
+            _("the text at {where} is refused: {why}").format(
+                where=found[0], why=_(found[1]).format(limit=NAME_LIMIT)
+            ),
+        )
     path = rosters_folder(saves) / file_name
     write_atomic(path, encode_roster_file(roster))
     return path

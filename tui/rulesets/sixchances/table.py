@@ -51,6 +51,7 @@ from tui.rulesets.sixchances.panels import (
 from tui.rulesets.sixchances.rows import ActionRows
 from tui.rulesets.sixchances.tokens import die_text, player_name, stat_name, tokens_text
 from tui.saves import player_label, versus
+from tui.savestate import tell_save_state
 from tui.screens.base import WartableScreen
 from tui.widgets.bars import TitleBar
 
@@ -354,12 +355,7 @@ class SixChancesScreen(SixChancesHelp, WartableScreen):
             self.notify(str(exc), severity="error", timeout=6, markup=False)
             self.refresh_table()
             return False
-        if self.game.save_error is not None:
-            self.notify(
-                _("The game could not be saved: {reason}").format(reason=self.game.save_error),
-                severity="warning",
-                markup=False,
-            )
+        tell_save_state(self.wapp, self.game)
         self.advance(True)
         return True
 
