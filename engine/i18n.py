@@ -1,10 +1,19 @@
 """Translation of user-facing strings (GNU gettext catalogues, Python's ``gettext``).
 
 Every user-facing string is written in English in the code and passed through
-:func:`_` when it is shown. Catalogues live in ``engine/locale/<lang>/LC_MESSAGES/
-wartable.po`` (edited) and ``wartable.mo`` (compiled with Babel's ``pybabel
-compile``; a test checks the compiled file matches its source). Strings defined
-at import time are marked with :func:`N_` and translated when shown.
+:func:`_` when it is shown. Strings defined at import time are marked with
+:func:`N_` and translated when shown.
+
+Catalogues (``.po`` edited, ``.mo`` compiled by ``tools/i18n.py``; a test checks
+each compiled file matches its source) come in two kinds, so that a system is
+added with its own folder and no shared file changes:
+
+* the core's, ``engine/locale/<lang>/LC_MESSAGES/wartable.po``: the messages of
+  ``engine/`` and ``tui/`` outside the systems' packages;
+* one per system, ``engine/rulesets/<key>/locale/<lang>/LC_MESSAGES/<key>.po``:
+  the messages of ``engine/rulesets/<key>/`` and ``tui/rulesets/<key>/``.
+
+:func:`translations` chains them: the core's first, then each system's.
 
 The language is chosen by :func:`set_language` (``"en"`` or ``"ru"``); the
 default comes from ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``.
@@ -19,7 +28,16 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import gettext as _gettext
 
-__all__ = ["LANGUAGES", "N_", "_", "current_language", "detect_language", "ngettext", "set_language"]
+__all__ = [
+    "LANGUAGES",
+    "N_",
+    "_",
+    "current_language",
+    "detect_language",
+    "ngettext",
+    "set_language",
+    "translations",
+]
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "wartable"
@@ -56,6 +74,32 @@ def detect_language(environ: dict[str, str] | None = None) -> str:
     return "en"
 
 
+def _system_catalogues() -> list[tuple[str, Path]]:
+    """(domain, locale folder) of every system that ships a catalogue, by key."""
+    rulesets = Path(__file__).resolve().parent / "rulesets"
+    try:
+        names = sorted(os.listdir(rulesets))
+    except OSError:
+        return []
+    return [
+        (name, rulesets / name / "locale")
+        for name in names
+        if not name.startswith(("_", ".")) and (rulesets / name / "locale").is_dir()
+    ]
+
+
+def translations(code: str) -> _gettext.NullTranslations:
+    """The translations into ``code`` (a shipped language other than English): the
+    core's catalogue, falling back to each system's (:data:`DOMAIN` first, then the
+    systems by key); a message found nowhere stays as written."""
+    import gettext
+
+    chain = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    for domain, folder in _system_catalogues():
+        chain.add_fallback(gettext.translation(domain, folder, languages=[code], fallback=True))
+    return chain
+
+
 def set_language(code: str) -> str:
     """Switch every later translation to ``code``; returns the language in effect.
 
@@ -67,9 +111,7 @@ def set_language(code: str) -> str:
     if code == "en":
         _translation = _English()
     else:
-        import gettext
-
-        _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+        _translation = translations(code)
     _language = code
     return code
 

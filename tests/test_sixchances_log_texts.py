@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine import i18n
+from engine.dice import seed_only
 from engine.game import Game
 from engine.record import message_from
 from engine.rulesets.sixchances import RULESET
@@ -36,7 +37,7 @@ SEED = b"\x07" * 32
 
 
 def _game(path: Path | None = None) -> Game:
-    return Game(RULESET, Setup(), seed=SEED, players=("Alice", "Bob"), path=path)
+    return Game(RULESET, Setup(), seed=SEED, players=("Alice", "Bob"), path=path, entropy=seed_only)
 
 
 def test_sc_2_5_sealed_squads_name_their_player_for_no_viewer() -> None:
@@ -138,8 +139,8 @@ def test_russian_steps_are_named_apart_from_stats_and_protection() -> None:
 
     assert _("Support step") != _("Support") and "Этап" in _("Support step")
     assert _("Defence step") != "Защита" and "Этап" in _("Defence step")
-    catalogue = (ROOT / "engine" / "locale" / "ru" / "LC_MESSAGES" / "wartable.po").read_text(
-        encoding="utf-8"
+    catalogue = "".join(
+        path.read_text(encoding="utf-8") for path in sorted(ROOT.glob("engine/**/locale/ru/LC_MESSAGES/*.po"))
     )
     assert "подкрепитесь" not in catalogue and "подкрепиться" not in catalogue
     assert versus(["Алиса", "Борис"]) == "Алиса — Борис"

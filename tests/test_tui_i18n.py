@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import gettext
 import importlib.util
 from pathlib import Path
 
 import pytest
+
+from engine.i18n import translations
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,10 +35,9 @@ def test_compiled_catalogues_match_their_sources(tool) -> None:
 
 
 def test_russian_has_three_plural_forms(tool) -> None:
-    catalog = tool.read_catalog(ROOT / "engine" / "locale" / "ru" / "LC_MESSAGES" / "wartable.po")
-    assert catalog.num_plurals == 3
-    with open(ROOT / "engine/locale/ru/LC_MESSAGES/wartable.mo", "rb") as fh:
-        t = gettext.GNUTranslations(fh)
+    for catalog in _catalogues(tool):
+        assert catalog.num_plurals == 3, catalog.domain
+    t = translations("ru")
     forms = [
         t.ngettext("{n} saved game in {folder}", "{n} saved games in {folder}", n) for n in (1, 3, 5, 21, 11)
     ]
@@ -50,23 +50,61 @@ def test_russian_has_three_plural_forms(tool) -> None:
     ]
 
 
+def _catalogues(tool) -> list:
+    """Every Russian catalogue (the core's and each system's), read."""
+    return [tool.read_catalog(tool.po_path(domain, "ru")) for domain in tool.domains()]
+
+
+def test_every_system_has_its_own_catalogue(tool) -> None:
+    """The core's messages are in wartable.po and each system's in its own package
+    (engine/rulesets/<key>/locale), so a system is added with its folder alone."""
+    assert tool.domains()[0] == "wartable"
+    assert {"eva", "sixchances"} <= set(tool.domains())
+    for domain in tool.domains():
+        assert tool.po_path(domain, "ru").exists(), domain
+    core = {m.id for m in tool.extract("wartable") if m.id}
+    eva = {m.id for m in tool.extract("eva") if m.id}
+    assert "Kneel/stand" in eva and "Kneel/stand" not in core
+    assert "Player {n}" in core
+
+
 def test_every_message_is_translated_into_russian(tool) -> None:
-    """Every message the extraction finds in engine/ and tui/ (both systems' events,
+    """Every message the extraction finds in engine/ and tui/ (every system's events,
     refusals, roster problems, catalogue names, save and roster-file errors, and the
-    interface) has a Russian translation in the .po."""
-    template = tool.extract()
-    catalog = tool.read_catalog(ROOT / "engine" / "locale" / "ru" / "LC_MESSAGES" / "wartable.po")
+    interface) has a Russian translation in its domain's .po."""
     missing = []
-    for message in template:
-        if not message.id or not any(loc.startswith(("tui/", "engine/")) for loc, _line in message.locations):
-            continue
-        found = catalog.get(message.id)
-        strings = (
-            () if found is None else (found.string if isinstance(found.string, tuple) else (found.string,))
-        )
-        if found is None or found.fuzzy or not strings or not all(strings):
-            missing.append(message.id)
+    for domain in tool.domains():
+        template = tool.extract(domain)
+        catalog = tool.read_catalog(tool.po_path(domain, "ru"))
+        for message in template:
+            if not message.id:
+                continue
+            found = catalog.get(message.id)
+            strings = (
+                ()
+                if found is None
+                else (found.string if isinstance(found.string, tuple) else (found.string,))
+            )
+            if found is None or found.fuzzy or not strings or not all(strings):
+                missing.append((domain, message.id))
     assert missing == []
+
+
+def test_a_message_in_two_catalogues_reads_the_same(tool) -> None:
+    """A message that the core and a system both use has one translation: the core's
+    is found first, so a different one in the system's would never be shown."""
+    seen: dict = {}
+    differ = []
+    for catalog in _catalogues(tool):
+        for message in catalog:
+            if not message.id:
+                continue
+            key = message.id if isinstance(message.id, str) else tuple(message.id)
+            string = message.string if isinstance(message.string, str) else tuple(message.string)
+            if key in seen and seen[key] != string:
+                differ.append(key)
+            seen.setdefault(key, string)
+    assert differ == []
 
 
 def test_translations_keep_the_placeholders(tool) -> None:
@@ -77,9 +115,8 @@ def test_translations_keep_the_placeholders(tool) -> None:
     def fields(text: str) -> set[str]:
         return {f for _t, f, _s, _c in string.Formatter().parse(text) if f is not None}
 
-    catalog = tool.read_catalog(ROOT / "engine" / "locale" / "ru" / "LC_MESSAGES" / "wartable.po")
     bad = []
-    for message in catalog:
+    for message in (m for catalog in _catalogues(tool) for m in catalog):
         if not message.id or not message.string:
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -94,9 +131,8 @@ def test_translations_keep_the_placeholders(tool) -> None:
 
 def _russian_texts(tool) -> list[str]:
     """Every Russian text: the catalogue's translations and the help files."""
-    catalog = tool.read_catalog(ROOT / "engine" / "locale" / "ru" / "LC_MESSAGES" / "wartable.po")
     texts = []
-    for message in catalog:
+    for message in (m for catalog in _catalogues(tool) for m in catalog):
         if message.id:
             texts += message.string if isinstance(message.string, tuple) else [message.string]
     texts += [p.read_text(encoding="utf-8") for p in sorted(ROOT.glob("engine/rulesets/*/help/ru.md"))]
@@ -119,8 +155,9 @@ def test_ranges_are_written_with_an_en_dash(tool) -> None:
     texts (messages and help); a hyphen stays in notation such as E4-B6."""
     import re
 
-    catalog = tool.read_catalog(ROOT / "engine" / "locale" / "ru" / "LC_MESSAGES" / "wartable.po")
-    texts = _russian_texts(tool) + [m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id]
+    texts = _russian_texts(tool) + [
+        m.id if isinstance(m.id, str) else m.id[0] for catalog in _catalogues(tool) for m in catalog if m.id
+    ]
     texts += [p.read_text(encoding="utf-8") for p in sorted(ROOT.glob("engine/rulesets/*/help/en.md"))]
     hyphen = re.compile(r"(?<![\w.-])(\d+-\d+|[A-Ta-t]-[A-Ta-t])(?![\w.-])")
     assert [m.group(0) for text in texts for m in hyphen.finditer(text)] == []
@@ -128,8 +165,7 @@ def test_ranges_are_written_with_an_en_dash(tool) -> None:
 
 def test_russian_kneel_and_empty_hands_wording() -> None:
     """The kneel key reads «Колено/встать» (short enough for the footer at 80 columns; the texts use the glossary's «подняться с колена»); an Eva with nothing in hand «В руках: ничего»."""
-    with open(ROOT / "engine/locale/ru/LC_MESSAGES/wartable.mo", "rb") as fh:
-        t = gettext.GNUTranslations(fh)
+    t = translations("ru")
     assert t.gettext("Kneel/stand") == "Колено/встать"
     assert t.gettext("Holds: empty hands") == "В руках: ничего"
     assert t.gettext("{unit} stands up.") == "{unit} поднимается с колена."

@@ -23,6 +23,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from engine import ruleset as registry
+from engine.dice import seed_only
 from engine.game import Game
 from engine.record import state_checksum
 from engine.rulesets.sixchances import RULESET
@@ -82,7 +83,7 @@ def make_app(home: Path, language: str | None = "en", **kwargs: Any) -> Wartable
 
 def sc_game(path: Path | None = None, setup: Setup = SMALL_SETUP, seed: bytes = SEED) -> Game:
     """A new seeded game between Asuka and Rei (autosaved to ``path`` if given)."""
-    return Game(RULESET, setup, seed=seed, players=("Asuka", "Rei"), path=path)
+    return Game(RULESET, setup, seed=seed, players=("Asuka", "Rei"), path=path, entropy=seed_only)
 
 
 def table(app: Any) -> SixChancesScreen:

@@ -20,6 +20,7 @@ from test_tui_sixchances import make_app, run, sc_game, sc_home, table, text_of 
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from engine.dice import seed_only
 from engine.game import Game
 from engine.rulesets.sixchances import RULESET
 from engine.rulesets.sixchances.actions import Attack, Build
@@ -39,7 +40,9 @@ SEED = b"\x05" * 32
 
 def two_players(path: Path | None = None, setup: Setup | None = None) -> Game:
     """A seeded standard game between Alice and Boris."""
-    return Game(RULESET, setup or Setup(), seed=SEED, players=("Alice", "Boris"), path=path)
+    return Game(
+        RULESET, setup or Setup(), seed=SEED, players=("Alice", "Boris"), path=path, entropy=seed_only
+    )
 
 
 def notes(app: Any) -> list[str]:

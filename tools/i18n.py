@@ -8,15 +8,22 @@ Usage (from the repository root)::
     uv run python tools/i18n.py check      # exit 1 if a .po is behind the code or a .mo behind its .po
     uv run python tools/i18n.py missing    # list the messages still untranslated (or fuzzy)
 
-Messages are extracted from ``engine/`` and ``tui/`` with Babel, keywords
-``_``, ``N_`` and ``ngettext``. Catalogues: ``engine/locale/<lang>/LC_MESSAGES/wartable.po``
-and the compiled ``wartable.mo`` beside it. Obsolete messages are dropped.
+Messages are extracted with Babel, keywords ``_``, ``N_`` and ``ngettext``, into
+one catalogue per *domain* (see :mod:`engine.i18n`):
+
+* ``wartable`` (the core): ``engine/`` and ``tui/`` outside the systems' packages;
+  ``engine/locale/<lang>/LC_MESSAGES/wartable.po``;
+* ``<key>`` (one per system under ``engine/rulesets/``): ``engine/rulesets/<key>/``
+  and ``tui/rulesets/<key>/``; ``engine/rulesets/<key>/locale/<lang>/LC_MESSAGES/<key>.po``.
+
+Each ``.po`` has its compiled ``.mo`` beside it. Obsolete messages are dropped.
 """
 
 from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from babel import Locale
@@ -26,44 +33,90 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("engine", "tui")
 LOCALE_DIR = ROOT / "engine" / "locale"
 DOMAIN = "wartable"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
-METHOD_MAP = [("**.py", "python")]
 COMMENT_TAGS = ("TRANSLATORS:",)
 
 
-def extract() -> Catalog:
-    """Every message of the code, as a template catalogue (locations relative to the root)."""
-    template = Catalog(project="Wartable", domain=DOMAIN, charset="utf-8")
-    for source in SOURCES:
+def systems() -> list[str]:
+    """The keys of the systems (packages under ``engine/rulesets/``), sorted."""
+    base = ROOT / "engine" / "rulesets"
+    return sorted(
+        p.name
+        for p in base.iterdir()
+        if p.is_dir() and not p.name.startswith(("_", ".")) and (p / "__init__.py").exists()
+    )
+
+
+def domains() -> list[str]:
+    """Every catalogue's domain: the core's, then one per system."""
+    return [DOMAIN, *systems()]
+
+
+def _sources(domain: str) -> Iterator[tuple[Path, str, list[tuple[str, str]]]]:
+    """(folder, its path from the root, Babel method map) of each source of ``domain``."""
+    if domain == DOMAIN:
+        skip = [("rulesets/*/**", "ignore"), ("**.py", "python")]
+        for source in ("engine", "tui"):
+            yield ROOT / source, source, skip
+    else:
+        for source in (f"engine/rulesets/{domain}", f"tui/rulesets/{domain}"):
+            if (ROOT / source).is_dir():
+                yield ROOT / source, source, [("**.py", "python")]
+
+
+def extract(domain: str = DOMAIN) -> Catalog:
+    """Every message of ``domain``'s code, as a template catalogue (locations
+    relative to the root)."""
+    template = Catalog(project="Wartable", domain=domain, charset="utf-8")
+    for folder, prefix, method_map in _sources(domain):
         for filename, lineno, message, comments, context in extract_from_dir(
-            ROOT / source, METHOD_MAP, keywords=KEYWORDS, comment_tags=COMMENT_TAGS
+            folder, method_map, keywords=KEYWORDS, comment_tags=COMMENT_TAGS
         ):
             template.add(
                 message,
                 None,
-                [(f"{source}/{filename}", lineno)],
+                [(f"{prefix}/{filename}", lineno)],
                 auto_comments=comments,
                 context=context,
             )
     return template
 
 
-def po_files() -> list[Path]:
-    """The ``.po`` catalogues, one per shipped language other than English (the
-    languages of :data:`engine.i18n.LANGUAGES`); they may not exist yet."""
+def locale_dir(domain: str) -> Path:
+    """The locale folder of ``domain``'s catalogues."""
+    return LOCALE_DIR if domain == DOMAIN else ROOT / "engine" / "rulesets" / domain / "locale"
+
+
+def languages() -> list[str]:
+    """The shipped languages other than English (:data:`engine.i18n.LANGUAGES`)."""
     sys.path.insert(0, str(ROOT))
     from engine.i18n import LANGUAGES
 
-    return [LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po" for code in sorted(LANGUAGES) if code != "en"]
+    return [code for code in sorted(LANGUAGES) if code != "en"]
+
+
+def po_path(domain: str, code: str) -> Path:
+    """The ``.po`` of ``domain`` in language ``code`` (it may not exist yet)."""
+    return locale_dir(domain) / code / "LC_MESSAGES" / f"{domain}.po"
+
+
+def po_files() -> list[Path]:
+    """Every ``.po`` catalogue: each domain in each shipped language other than
+    English; they may not exist yet."""
+    return [po_path(domain, code) for domain in domains() for code in languages()]
+
+
+def domain_of(path: Path) -> str:
+    """The domain of the catalogue at ``path``."""
+    return path.stem
 
 
 def read_catalog(path: Path) -> Catalog:
     """Read a ``.po`` file."""
     with path.open("rb") as fh:
-        return read_po(fh, locale=path.parent.parent.name, domain=DOMAIN)
+        return read_po(fh, locale=path.parent.parent.name, domain=domain_of(path))
 
 
 def po_bytes(catalog: Catalog) -> bytes:
@@ -84,7 +137,11 @@ def po_bytes(catalog: Catalog) -> bytes:
 def updated(path: Path, template: Catalog) -> Catalog:
     """The catalogue at ``path`` (new if missing) updated to ``template``."""
     lang = path.parent.parent.name
-    catalog = read_catalog(path) if path.exists() else Catalog(locale=lang, domain=DOMAIN, project="Wartable")
+    catalog = (
+        read_catalog(path)
+        if path.exists()
+        else Catalog(locale=lang, domain=domain_of(path), project="Wartable")
+    )
     catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
     catalog.obsolete.clear()
     catalog.fuzzy = False
@@ -113,8 +170,9 @@ def _hashable(value: object) -> object:
 
 
 def cmd_update() -> None:
-    template = extract()
+    templates = {domain: extract(domain) for domain in domains()}
     for path in po_files():
+        template = templates[domain_of(path)]
         data = po_bytes(updated(path, template))
         if not path.exists() or _strip_date(path.read_bytes()) != _strip_date(data):
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -132,9 +190,10 @@ def cmd_compile() -> None:
 
 
 def cmd_check() -> int:
-    template = extract()
+    templates = {domain: extract(domain) for domain in domains()}
     bad = 0
     for path in po_files():
+        template = templates[domain_of(path)]
         if not path.exists():
             print(f"{path.relative_to(ROOT)} is missing: run tools/i18n.py")
             bad += 1
@@ -160,7 +219,7 @@ def cmd_missing() -> int:
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             if message.fuzzy or not all(strings):
                 count += 1
-                print(f"{path.parent.parent.name}: {message.id!r}")
+                print(f"{path.parent.parent.name} {domain_of(path)}: {message.id!r}")
     return 1 if count else 0
 
 

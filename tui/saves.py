@@ -224,15 +224,13 @@ def is_default_name(name: str, side: int) -> bool:
 
 @cache
 def _default_names(side: int) -> frozenset[str]:
-    import gettext
-
-    from engine.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
+    from engine.i18n import LANGUAGES, translations
 
     names = set()
     for code in LANGUAGES:
         if code == "en":
             continue
-        catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+        catalogue = translations(code)
         names.add(catalogue.gettext("Player {n}").format(n=side + 1))
     return frozenset(names)
 
