@@ -29,6 +29,7 @@ from engine.ruleset import (
     Concessions,
     Decisions,
     Event,
+    Handovers,
     IllegalAction,
     Previews,
     RandomActions,
@@ -173,6 +174,13 @@ class Seat(ABC):
     def concede(self) -> int:
         """Concede the game for this seat (returns as :meth:`submit` does). Raises
         IllegalAction when :meth:`can_concede` is false."""
+
+    @abstractmethod
+    def private_on_screen(self) -> bool:
+        """Whether this seat's screen now holds values the other seats may not know (its
+        hidden values, an order being written): a hot-seat hand-over to or from it
+        needs a curtain (see :class:`engine.ruleset.Handovers`; True when the system
+        does not say)."""
 
     @abstractmethod
     def random_action(self, rng: random.Random) -> Any | None:
@@ -352,6 +360,12 @@ class LocalSeat(Seat):
         if self._game.result() is not None:
             raise IllegalAction(_("The game is over."))
         return self.submit(rs.concession(self._game.state, self.seat))
+
+    def private_on_screen(self) -> bool:
+        rs = self._game.ruleset
+        if not isinstance(rs, Handovers):
+            return True
+        return rs.private_on_screen(self._game.state, self.seat)
 
     def random_action(self, rng: random.Random) -> Any | None:
         rs = self._game.ruleset

@@ -1,0 +1,397 @@
+"""The board base: one scrolling widget drawn line by line (Textual's Line API), for
+every system's board, and the layouts that place a board's cells on the terminal.
+
+A board is a set of *cells* (a system's own numbering: a square's flat index, a
+hex, a cell of a line, a base of a map). A :class:`Layout` says where each cell
+is drawn on the board's canvas (a :class:`~textual.geometry.Region` in terminal
+cells), which cell is under a point, and where the cursor goes from a cell for
+an arrow key. :class:`BoardView` does the rest the same way for every system:
+each canvas line is built once into a :class:`~textual.strip.Strip` and kept in
+an LRU cache; a change (a moved unit, a new mark, the cursor) drops only the
+lines of the cells it touches and repaints only their regions, so over SSH a
+cursor step costs two cells; a click is mapped to a cell by arithmetic on the
+scroll offset; the view scrolls to keep the cursor (or a set of cells) in sight.
+
+A system's board subclasses :class:`BoardView` and draws a cell
+(:meth:`BoardView.cell_text`) and what lies between the cells
+(:meth:`BoardView.background`: coordinates, links between bases…). It never
+decides a rule: what it shows is given to it.
+
+:class:`SquareLayout` places a grid of squares (row 1 at the bottom, as boards
+are written); hex, line and graph layouts come with their systems and follow the
+same :class:`Layout` shape.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from engine.i18n import N_
+
+__all__ = ["BoardView", "Layout", "SquareLayout"]
+
+
+class Layout(ABC):
+    """Where a board's cells are drawn: a canvas of ``size`` terminal cells, each
+    board cell in a box of it. Cells are ints (the system's own numbering)."""
+
+    #: The canvas, in terminal cells (columns, lines).
+    size: Size
+
+    @abstractmethod
+    def cells(self) -> Sequence[int]:
+        """Every cell of the board."""
+
+    @abstractmethod
+    def box(self, cell: int) -> Region:
+        """Where ``cell`` is drawn on the canvas (x, y, width, height)."""
+
+    @abstractmethod
+    def step(self, cell: int, dx: int, dy: int) -> int:
+        """The cell the cursor goes to from ``cell`` for ``dx`` columns right and ``dy``
+        lines down on the screen (negative: left, up), staying on the board."""
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        """The cell drawn at canvas point (``x``, ``y``), or None."""
+        for cx, width, cell in self.cells_on_line(y):
+            if cx <= x < cx + width:
+                return cell
+        return None
+
+    def cells_on_line(self, y: int) -> list[tuple[int, int, int]]:
+        """(x, width, cell) of every cell drawn on canvas line ``y``, left to right."""
+        index = self.__dict__.get("_line_index")
+        if index is None:
+            index = {}
+            for cell in self.cells():
+                box = self.box(cell)
+                for line in range(box.y, box.y + box.height):
+                    index.setdefault(line, []).append((box.x, box.width, cell))
+            for entries in index.values():
+                entries.sort()
+            self.__dict__["_line_index"] = index
+        return index.get(y, [])
+
+    def lines_of(self, cell: int) -> range:
+        """The canvas lines ``cell`` is drawn on."""
+        box = self.box(cell)
+        return range(box.y, box.y + box.height)
+
+
+class SquareLayout(Layout):
+    """A grid of ``columns`` x ``rows`` squares, each ``cell_width`` terminal cells
+    wide and one line high, with ``left``/``top`` cells of margin before the grid and
+    ``right``/``bottom`` after it (for coordinates). Cell ``n`` is column
+    ``n % columns`` (0 at the left) of row ``n // columns``; row 0 is drawn at the
+    bottom (``bottom_up``, as boards are written) or at the top."""
+
+    def __init__(
+        self,
+        columns: int,
+        rows: int,
+        *,
+        cell_width: int = 2,
+        left: int = 0,
+        top: int = 0,
+        right: int = 0,
+        bottom: int = 0,
+        bottom_up: bool = True,
+    ) -> None:
+        self.columns = columns
+        self.rows = rows
+        self.cell_width = cell_width
+        self.left, self.top = left, top
+        self.bottom_up = bottom_up
+        self.size = Size(left + columns * cell_width + right, top + rows + bottom)
+
+    def cells(self) -> Sequence[int]:
+        return range(self.columns * self.rows)
+
+    def line_of_row(self, row: int) -> int:
+        """The canvas line of grid row ``row``."""
+        return self.top + (self.rows - 1 - row if self.bottom_up else row)
+
+    def box(self, cell: int) -> Region:
+        return Region(
+            self.left + (cell % self.columns) * self.cell_width,
+            self.line_of_row(cell // self.columns),
+            self.cell_width,
+            1,
+        )
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        col = (x - self.left) // self.cell_width if x >= self.left else -1
+        line = y - self.top
+        if not (0 <= col < self.columns and 0 <= line < self.rows):
+            return None
+        row = self.rows - 1 - line if self.bottom_up else line
+        return row * self.columns + col
+
+    def step(self, cell: int, dx: int, dy: int) -> int:
+        col = min(self.columns - 1, max(0, cell % self.columns + dx))
+        down = -dy if self.bottom_up else dy
+        row = min(self.rows - 1, max(0, cell // self.columns + down))
+        return row * self.columns + col
+
+    def cells_on_line(self, y: int) -> list[tuple[int, int, int]]:
+        line = y - self.top
+        if not 0 <= line < self.rows:
+            return []
+        row = self.rows - 1 - line if self.bottom_up else line
+        first = row * self.columns
+        w = self.cell_width
+        return [(self.left + c * w, w, first + c) for c in range(self.columns)]
+
+
+class BoardView(ScrollView, can_focus=True):
+    """The board widget every system's board builds on (see the module's docstring).
+
+    ``layout``: where the cells are drawn. Arrows move the cursor (Shift: five
+    steps), Enter or a click chooses the cell under it. Posts
+    :class:`BoardView.CursorMoved` and :class:`BoardView.Chosen`; ``on_cursor``, when
+    set, is called at once with the new cell (before the message), so that what
+    shows the cell is drawn in the same frame as the cursor.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor(0, -1)", N_("Cursor"), show=False),
+        Binding("down", "cursor(0, 1)", N_("Cursor"), show=False),
+        Binding("left", "cursor(-1, 0)", N_("Cursor"), show=False),
+        Binding("right", "cursor(1, 0)", N_("Cursor"), show=False),
+        Binding("shift+up", "cursor(0, -5)", show=False),
+        Binding("shift+down", "cursor(0, 5)", show=False),
+        Binding("shift+left", "cursor(-5, 0)", show=False),
+        Binding("shift+right", "cursor(5, 0)", show=False),
+        Binding("enter", "choose", N_("Choose"), show=False),
+    ]
+
+    DEFAULT_CSS = """
+    BoardView {
+        scrollbar-size-vertical: 1;
+        scrollbar-size-horizontal: 1;
+    }
+    """
+
+    #: How many canvas lines the cache keeps.
+    CACHE_LINES: ClassVar[int] = 96
+
+    class CursorMoved(Message):
+        """The cursor is on ``cell`` now."""
+
+        def __init__(self, cell: int) -> None:
+            super().__init__()
+            self.cell = cell
+
+    class Chosen(Message):
+        """The player chose ``cell`` (Enter on it, or a click)."""
+
+        def __init__(self, cell: int) -> None:
+            super().__init__()
+            self.cell = cell
+
+    def __init__(
+        self, layout: Layout, *, cursor: int = 0, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self._layout = layout
+        self._cursor = cursor
+        self.on_cursor: Callable[[int], None] | None = None
+        self._lines: LRUCache[int, Strip] = LRUCache(self.CACHE_LINES)
+        #: How many canvas lines were built (tests and benchmarks read it).
+        self.lines_built = 0
+        self.virtual_size = layout.size
+
+    # -- the layout ------------------------------------------------------------------
+    @property
+    def layout_map(self) -> Layout:
+        """Where the cells are drawn."""
+        return self._layout
+
+    @layout_map.setter
+    def layout_map(self, layout: Layout) -> None:
+        self._layout = layout
+        self.virtual_size = layout.size
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Build every line again (a new layout, glyph set or theme)."""
+        self._lines.clear()
+        self.refresh()
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        """The cell under widget offset (``x``, ``y``), scroll included; None off the cells."""
+        return self._layout.cell_at(x + int(self.scroll_offset.x), y + int(self.scroll_offset.y))
+
+    # -- the cursor and what changed ----------------------------------------------------
+    @property
+    def cursor(self) -> int:
+        """The cell under the cursor."""
+        return self._cursor
+
+    def move_cursor(self, cell: int, *, scroll: bool = True) -> None:
+        """Put the cursor on ``cell``: repaint the two cells, keep it in view, and post
+        :class:`CursorMoved`."""
+        old = self._cursor
+        if cell == old:
+            return
+        self._cursor = cell
+        self.refresh_cells((old, cell))
+        if scroll:
+            self.keep_in_view(cell)
+        if self.on_cursor is not None:
+            self.on_cursor(cell)
+        self.post_message(self.CursorMoved(cell))
+
+    def refresh_cells(self, cells: Iterable[int]) -> None:
+        """Drop the cached lines of ``cells`` and repaint those cells only."""
+        sx, sy = int(self.scroll_offset.x), int(self.scroll_offset.y)
+        for cell in cells:
+            box = self._layout.box(cell)
+            for line in range(box.y, box.y + box.height):
+                self._lines.discard(line)
+            self.refresh(Region(box.x - sx, box.y - sy, box.width, box.height))
+
+    def refresh_lines(self, lines: Iterable[int]) -> None:
+        """Drop the cached canvas ``lines`` and repaint them whole."""
+        top = int(self.scroll_offset.y)
+        width = max(self.size.width, self.virtual_size.width)
+        for line in sorted(set(lines)):
+            self._lines.discard(line)
+            self.refresh(Region(0, line - top, width, 1))
+
+    # -- scrolling ---------------------------------------------------------------------
+    def _around(self, cells: Sequence[int]) -> Region:
+        """The region of ``cells`` with one line and one cell's width around them
+        (reaching to the canvas's edge when that is near)."""
+        boxes = [self._layout.box(c) for c in cells]
+        left = min(b.x for b in boxes)
+        right = max(b.right for b in boxes)
+        top = min(b.y for b in boxes)
+        bottom = max(b.bottom for b in boxes)
+        pad = max(b.width for b in boxes)
+        size = self._layout.size
+        left, right = max(0, left - pad), min(size.width, right + pad)
+        top, bottom = max(0, top - 1), min(size.height, bottom + 1)
+        if left <= pad + 3:
+            left = 0
+        if right >= size.width - pad - 3:
+            right = size.width
+        return Region(left, top, right - left, bottom - top)
+
+    def keep_in_view(self, cell: int | None = None) -> None:
+        """Scroll so that ``cell`` (default: the cursor's) and what is around it are shown."""
+        region = self._around([self._cursor if cell is None else cell])
+        self.scroll_to_region(region, animate=False, immediate=True)
+
+    def show_cells(self, cells: Sequence[int]) -> None:
+        """Scroll so that as many of ``cells`` as fit are shown together, in order of
+        importance: the first always, then each next one while all still fit."""
+        if not cells or self.size.width <= 0 or self.size.height <= 0:
+            return
+        shown: list[int] = []
+        region = self._around([cells[0]])
+        for cell in cells:
+            trial = self._around([*shown, cell])
+            if shown and (trial.height > self.size.height or trial.width > self.size.width):
+                continue
+            shown.append(cell)
+            region = trial
+        self.scroll_to_region(region, animate=False, immediate=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new size may reveal other lines; the cache is keyed by canvas line, so it stays."""
+        self.keep_in_view(self._cursor)
+
+    def notify_style_update(self) -> None:
+        """The theme changed: build every line again."""
+        super().notify_style_update()
+        self._lines.clear()
+
+    # -- input -------------------------------------------------------------------------
+    def action_cursor(self, dx: int, dy: int) -> None:
+        """Move the cursor by (``dx``, ``dy``) steps on the screen (up is ``dy`` < 0)."""
+        self.move_cursor(self._layout.step(self._cursor, dx, dy))
+
+    def action_choose(self) -> None:
+        """Choose the cell under the cursor."""
+        self.post_message(self.Chosen(self._cursor))
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a cell moves the cursor there and chooses it."""
+        cell = self.cell_at(event.x, event.y)
+        if cell is None:
+            return
+        event.stop()
+        self.focus()
+        self.move_cursor(cell, scroll=False)
+        self.post_message(self.Chosen(cell))
+
+    # -- drawing ------------------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        """Line ``y`` of the widget: the cached canvas line, cropped to the scroll offset."""
+        sx, sy = self.scroll_offset
+        line = y + int(sy)
+        strip = self._lines.get(line)
+        if strip is None:
+            strip = self.build_line(line)
+            self._lines.set(line, strip)
+        x = int(sx)
+        return strip.crop_extend(x, x + self.size.width, self.rich_style)
+
+    def build_line(self, y: int) -> Strip:
+        """Canvas line ``y`` whole: the background with every cell of the line drawn over it."""
+        self.lines_built += 1
+        width = self._layout.size.width
+        base = self.rich_style
+        if not 0 <= y < self._layout.size.height:
+            return Strip.blank(width, base)
+        background = self.background(y, width)
+        on_line = self._layout.cells_on_line(y)
+        if not on_line:
+            return Strip(background, width).simplify()
+        cuts: list[int] = []
+        for x, w, _cell in on_line:
+            cuts += [x, x + w]
+        cuts.append(width)
+        pieces = list(Segment.divide(background, cuts))
+        segments: list[Segment] = list(pieces[0]) if pieces else []
+        for i, (_x, _w, cell) in enumerate(on_line):
+            text, style = self.cell_text(cell, y - self._layout.box(cell).y)
+            if cell == self._cursor and self.has_cursor():
+                style = self.cursor_style(style)
+            segments.append(Segment(text, base + style))
+            segments.extend(pieces[2 * i + 2] if 2 * i + 2 < len(pieces) else [])
+        return Strip(segments, width).simplify()
+
+    def background(self, y: int, width: int) -> list[Segment]:
+        """What canvas line ``y`` shows outside the cells, ``width`` cells wide (by default
+        blank; a system draws coordinates, links between bases…)."""
+        return [Segment(" " * width, self.rich_style)]
+
+    def cell_text(self, cell: int, row: int) -> tuple[str, Style]:
+        """The text of ``cell`` on the ``row``-th line of its box (exactly the box's width)
+        and its style. A system's board draws its cells here."""
+        return " " * self._layout.box(cell).width, Style()
+
+    def has_cursor(self) -> bool:
+        """Whether the cursor is drawn (a board that only shows may hide it)."""
+        return True
+
+    def cursor_style(self, style: Style) -> Style:
+        """The style of the cell under the cursor: reverse video, or bold underline on a
+        cell already in reverse video (readable without colour)."""
+        if style.reverse:
+            return style + Style(reverse=False, underline=True, bold=True)
+        return style + Style(reverse=True)

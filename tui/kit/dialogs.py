@@ -1,0 +1,160 @@
+"""The dialogs every game screen shares: a choice among answers, and a decision the
+rules put to one seat (:class:`engine.decision.Decision`).
+
+Both list their answers with a pointer glyph (readable without colour) and
+highlight a default; a decision cannot be cancelled (the rules wait for it), a
+choice can unless told otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.decision import Decision
+from engine.i18n import N_, _
+from tui.kit.odds import format_odds
+from tui.screens.base import WartableModal, ascii_text
+from tui.widgets.pointer_list import PointerList
+
+__all__ = ["ChoiceDialog", "DecisionDialog", "plain_text"]
+
+
+def plain_text(value: str | Text, on: bool) -> str | Text:
+    """``value`` (a str or a Rich ``Text``) with its typographic punctuation in plain
+    ASCII when ``on`` (the ASCII glyph set); styles are kept."""
+    if not on:
+        return value
+    if isinstance(value, Text):
+        plain = ascii_text(value.plain)
+        if plain == value.plain:
+            return value
+        if len(plain) == len(value.plain):
+            copy = value.copy()
+            copy.plain = plain
+            return copy
+        return Text(plain, style=value.style)
+    return ascii_text(value)
+
+
+class ChoiceDialog(WartableModal):
+    """A question with a list of answers; dismisses the chosen answer's id, or None
+    (Escape, when ``can_cancel``).
+
+    ``title`` and ``lines`` (the explanation, plain text or Rich ``Text``) are
+    already translated; ``choices``: (id, label) pairs; ``default``: the id
+    highlighted at first; ``danger``: the dialog is drawn as a warning;
+    ``hanging``: an answer's later lines (and what wraps) are indented under it.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "pick", N_("Choose")),
+        Binding("escape", "close", N_("Cancel")),
+    ]
+
+    def __init__(
+        self,
+        title: str,
+        lines: Sequence[str | Text],
+        choices: Sequence[tuple[str, str | Text]],
+        default: str | None = None,
+        *,
+        can_cancel: bool = True,
+        danger: bool = False,
+        hanging: bool = False,
+    ) -> None:
+        super().__init__()
+        self.hanging = hanging
+        self.choice_title = title
+        self.lines = list(lines)
+        self.choices = list(choices)
+        self.default = default
+        self.can_cancel = can_cancel
+        self.danger = danger
+
+    def compose_dialog(self) -> ComposeResult:
+        """The explanation and the list of answers."""
+        on = self.glyphs.name == "ascii"
+        with Vertical(classes="dialog choice-dialog" + (" confirm-dialog" if self.danger else "")) as box:
+            box.border_title = plain_text(self.choice_title, on)
+            if self.lines:
+                body = Text("\n").join(t if isinstance(t, Text) else Text(t) for t in self.lines)
+                yield Static(plain_text(body, on), classes="dialog-text", markup=False)
+            yield PointerList(
+                *[Option(plain_text(label, on), id=cid) for cid, label in self.choices],
+                pointer=self.glyphs.pointer,
+                hanging=self.hanging,
+                id="choice-list",
+                classes="choice-list",
+            )
+
+    def on_mount(self) -> None:
+        """Highlight the default answer and focus the list."""
+        menu = self.query_one("#choice-list", OptionList)
+        ids = [cid for cid, _label in self.choices]
+        menu.highlighted = ids.index(self.default) if self.default in ids else 0
+        menu.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Escape cancels only when the question may be left unanswered."""
+        if action == "close":
+            return self.can_cancel
+        return True
+
+    def action_pick(self) -> None:
+        """Answer with the highlighted choice."""
+        menu = self.query_one("#choice-list", OptionList)
+        if menu.highlighted is not None:
+            self.dismiss(self.choices[menu.highlighted][0])
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+
+def choice_label(choice: Any) -> Text:
+    """An answer of a decision as listed: its label, its notation dim after it (what
+    typing it on the command line would be), then its consequence and its odds."""
+    label = Text(choice.label)
+    if choice.notation and choice.notation.casefold() != choice.label.casefold():
+        label.append("  ")
+        label.append(choice.notation, style="dim")
+    more: list[str] = []
+    if choice.detail:
+        more.append(choice.detail)
+    if choice.odds is not None:
+        odds = format_odds(choice.odds)
+        more.append(_("{odds}: {what}").format(odds=odds, what=choice.odds_of) if choice.odds_of else odds)
+    if more:
+        label.append("\n" + "; ".join(more))
+    return label
+
+
+class DecisionDialog(ChoiceDialog):
+    """A decision put to the seat at the terminal: ``decision``'s prompt (with
+    ``context`` lines above it: what led to it, e.g. the roll just made) and its
+    choices, the default highlighted. It cannot be cancelled: the rules wait for the
+    answer. Dismisses the chosen :class:`engine.decision.Choice`'s index as a string."""
+
+    def __init__(self, decision: Decision, title: str = "", context: Sequence[str | Text] = ()) -> None:
+        lines: list[str | Text] = [*context, Text(decision.prompt)]
+        if decision.rule:
+            lines[-1] = Text(f"{decision.prompt} ({decision.rule})")
+        super().__init__(
+            title or _("A decision"),
+            lines,
+            [(str(i), choice_label(c)) for i, c in enumerate(decision.choices)],
+            str(decision.default) if decision.default is not None else "0",
+            can_cancel=False,
+            hanging=True,
+        )
+        self.decision = decision

@@ -1,0 +1,32 @@
+"""Chances written one way on every screen of every system.
+
+A chance (0-1, exact :class:`fractions.Fraction` or a float) is shown as a
+percentage: whole when it is exactly whole (``50%``, ``100%``), else with one
+decimal (``33.3%``, ``58.3%``); the decimal separator is the interface
+language's (``33,3%`` in Russian).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.i18n import current_language
+
+__all__ = ["format_odds"]
+
+#: The decimal separator of each shipped language that does not write a point.
+_DECIMAL_COMMA = frozenset({"ru"})
+
+
+def format_odds(p: Fraction | float) -> str:
+    """``p`` (a chance, 0-1) as a percentage in the current language: ``50%``,
+    ``33.3%`` (``33,3%`` in Russian). A value outside 0-1 is written as it is."""
+    exact = Fraction(p) if not isinstance(p, Fraction) else p
+    hundred = exact * 100
+    if hundred.denominator == 1:
+        text = f"{hundred.numerator}%"
+    else:
+        text = f"{float(hundred):.1f}%"
+    if current_language() in _DECIMAL_COMMA:
+        text = text.replace(".", ",")
+    return text
