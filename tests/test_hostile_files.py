@@ -76,6 +76,12 @@ EXPECTED: dict[str, str] = {
     "finished-flag-lie.json": "the save says the game is over; its actions say it is not",
     "summary-lie.json": "the save's summary is not what its actions say",
     "damaged-entropy.json": "the entropy of action 7 is damaged",
+    "unknown-setup-field.json": "the set-up has a field this Wartable does not know: extra",
+    "unknown-field-in-an-eva.json": "does not know: rosters[0].evas[0].extra",
+    "unknown-field-in-an-action.json": "has a field this Wartable does not know: bonus",
+    "version-1-relabelled.json": "says it is version 1 but holds rules_fingerprint",
+    "fingerprint-missing.json": "does not say which eva rules data it was made under",
+    "summary-billion-laughs.json": "the save's summary is not what its actions say",
 }
 
 
@@ -321,6 +327,66 @@ def test_a_hostile_roster_file_is_refused_in_one_line(tmp_path: Path, capsys):
     assert "not a regular file" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("where", "place"),
+    [
+        (("roster",), "roster.extra"),
+        (("roster", "evas", 0), "roster.evas[0].extra"),
+        (("roster", "evas", 0, "weapons", 0), "roster.evas[0].weapons[0].extra"),
+    ],
+)
+def test_a_roster_file_with_an_unknown_field_anywhere_is_refused(where, place):
+    """An unknown field is refused at every level of a roster, not only at the top
+    (a system's structs need not forbid them each: the file is checked against what
+    was decoded from it)."""
+    data = json.loads((DATA / "roster-v1.json").read_text(encoding="utf-8"))
+    node = data
+    for key in where:
+        node = node[key]
+    node["extra"] = 1
+    with pytest.raises(RosterFileError, match=place.replace("[", r"\[").replace("]", r"\]")):
+        check_roster_file(json.dumps(data).encode())
+
+
+def test_a_summary_that_would_grow_without_end_is_cut_when_shown():
+    """A summary's neutral form from a file may name one long argument hundreds of
+    times at several depths (a "billion laughs"): it is never filled in beyond one
+    line's length, so the title and the Load list stay quick."""
+    from engine.record import Message, render_message
+
+    message = Message(id="X" * 1000)
+    for _ in range(3):
+        message = Message(id="{a}" * 600, args={"a": message})
+    assert len(render_message(message)) <= LINE_LIMIT
+    entry = read_entry(HOSTILE / "summary-billion-laughs.json", ["eva"])
+    assert len(entry.summary_text()) <= LINE_LIMIT
+
+
+def test_a_folder_name_with_escape_sequences_is_shown_cleaned(tmp_path: Path):
+    """The saves folder's name (``--saves``) is text from outside too."""
+    from tui.paths import display_path
+
+    folder = tmp_path / "T\x1b]0;PWNED\x1b\\y\x1b]52;c;cHduZWQ=\x07z"
+    shown_path = display_path(folder)
+    assert raw_controls(shown_path) == [] and shown_path.endswith("Tyz")
+
+
+def test_a_settings_file_that_is_no_regular_file_or_too_deep_gives_the_defaults(tmp_path: Path):
+    """The settings are read like any file from outside: a FIFO is not waited on, a
+    device not read, nesting too deep is damage, never a traceback."""
+    from tui.settings import Settings, load_settings
+
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    zero = tmp_path / "zero.json"
+    zero.symlink_to("/dev/zero")
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 200_000 + "]" * 200_000)
+    for path in (fifo, zero, deep):
+        settings, problem = load_settings(path)
+        assert settings == Settings() and problem, path.name
+
+
 # ---------------------------------------------------------------------------
 # Locks, symlinks, temporary files, previous versions
 # ---------------------------------------------------------------------------
@@ -362,13 +428,24 @@ def test_an_autosave_writes_through_a_symlink_and_keeps_it(tmp_path: Path):
 
 
 def test_temporary_files_left_by_a_killed_process_are_cleaned_when_the_game_opens(tmp_path: Path):
+    """Only files named exactly as a save's temporary files are (``.g.json.`` and twelve
+    hexadecimal digits) are removed: a file that merely looks alike is someone else's,
+    even beside a save reached through a symlink."""
     path = tmp_path / "g.json"
     _short_game(path)
-    leftovers = [tmp_path / ".g.json.k1l2.tmp", tmp_path / ".g.json.abcdef123456.tmp"]
+    leftovers = [tmp_path / ".g.json.abcdef123456.tmp", tmp_path / ".g.json.0123456789ab.tmp"]
     for p in leftovers:
         p.write_bytes(b"half a save")
-    others = [tmp_path / ".other.json.x1.tmp", tmp_path / "g.json.1"]
-    others[0].write_bytes(b"someone else's")
+    others = [
+        tmp_path / ".other.json.x1.tmp",
+        tmp_path / "g.json.1",
+        tmp_path / ".g.json.1234.tmp",
+        tmp_path / ".g.json.k1l2m3n4o5p6.tmp",
+        tmp_path / ".g.json.ABCDEF123456.tmp",
+    ]
+    for p in others:
+        if not p.exists():
+            p.write_bytes(b"someone else's")
     with SaveLock(path):
         assert not any(p.exists() for p in leftovers)
     assert all(p.exists() for p in others)

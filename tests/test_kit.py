@@ -317,3 +317,43 @@ def test_the_kit_names_no_system() -> None:
     for key in registry.available():
         assert f"rulesets.{key}" not in text and f"rulesets/{key}" not in text, key
     assert issubclass(kit_race.RaceScreen, GameScreen)
+
+
+def test_names_that_look_like_markup_are_shown_as_written_on_every_kit_screen(race_home: Path) -> None:
+    """A player's name is text from outside: markup in it (a link, a closing tag with
+    nothing to close) is neither obeyed (no OSC 8 hyperlink reaches the terminal) nor
+    breaks a screen: the curtain, its button, the game, the help, the concession and
+    the result show it as written."""
+    from terminal_check import raw_controls, screen_output, screen_text
+
+    names = ("[link='http://e.vl']Ann[/]", "[/]")
+    game = Game(kit_race.RULESET, kit_race.RaceSetup(), players=names)
+
+    def clean(app: Any, where: str) -> str:
+        assert raw_controls(screen_output(app), own_sequences=True) == [], where
+        return screen_text(app)
+
+    async def run() -> None:
+        app = _race_app(race_home)
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.push_screen(kit_race.RaceScreen(game.seats()))
+            await _settle(pilot)
+            assert names[0] in clean(app, "curtain")
+            await pilot.press("enter")
+            await _settle(pilot)
+            assert names[0] in clean(app, "game")
+            await pilot.press("question_mark")
+            await _settle(pilot)
+            clean(app, "help")
+            await pilot.press("escape")
+            await _settle(pilot)
+            await pilot.press("C")
+            await _settle(pilot)
+            assert names[0] in clean(app, "concession")
+            await pilot.press("y")
+            await _settle(pilot)
+            assert isinstance(app.screen, GameOverScreen)
+            assert f"{names[1]} wins!" in clean(app, "result")
+            assert app.errors == []
+
+    asyncio.run(run())

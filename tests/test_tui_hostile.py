@@ -95,6 +95,32 @@ async def test_no_escape_sequence_from_a_file_reaches_the_terminal(home: Path) -
 
 
 @run
+async def test_two_files_whose_names_read_the_same_are_both_listed(home: Path) -> None:  # noqa: F811
+    """A file name is cleaned before it is shown, so two names may read the same (a
+    direction mark removed, a long name cut): the Load list shows both, and each
+    entry opens its own file."""
+    saves = home / "saves"
+    shutil.copy(DATA / "save-v2.json", saves / "twin.json")
+    shutil.copy(DATA / "save-v2.json", saves / "twin\u202e.json")
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        assert sorted(e.path.name for e in screen._entries) == ["twin.json", "twin\u202e.json"]
+        assert [e.name for e in screen._entries] == ["twin.json", "twin.json"]
+        menu = screen.query_one("#saves", OptionList)
+        menu.highlighted = 1
+        await pilot.pause()
+        assert screen._current() is screen._entries[1]
+        _clean(app, "load list")
+    assert app.errors == []
+
+
+@run
 async def test_names_that_look_like_markup_are_shown_as_written(home: Path) -> None:  # noqa: F811
     """Square brackets are fair in a name: Rich and Textual markup in one is never obeyed."""
     players = ("[b]Asuka[/b]", "[@click=app.quit]Rei[/]")
