@@ -43,6 +43,7 @@ from engine.record import (
     read_file,
     snapshot_checksum,
     state_checksum,
+    unknown_field,
     write_atomic,
 )
 from engine.ruleset import (
@@ -418,8 +419,16 @@ class Game:
                 ),
                 kind="newer",
             )
-        if save.rules_fingerprint and isinstance(rs, RulesData):
+        if isinstance(rs, RulesData) and (save.rules_fingerprint or save.version >= 2):
+            # every version-2 save of a system with rules data carries their fingerprint
             ours = rs.rules_fingerprint()
+            if not save.rules_fingerprint:
+                raise SaveError(
+                    _("the save does not say which {key} rules data it was made under").format(
+                        key=save.ruleset
+                    ),
+                    kind="rules",
+                )
             if save.rules_fingerprint != ours:
                 raise SaveError(
                     _(
@@ -436,8 +445,13 @@ class Game:
             raise SaveError(_("the seed does not match its published hash"), kind="replay")
         try:
             setup = msgspec.json.decode(save.setup, type=rs.Setup)
+            extra = unknown_field(msgspec.json.decode(save.setup), setup)
         except (msgspec.DecodeError, RecursionError) as exc:
             raise SaveError(_("the set-up is damaged: {reason}").format(reason=exc)) from None
+        if extra is not None:
+            raise SaveError(
+                _("the set-up has a field this Wartable does not know: {where}").format(where=extra)
+            )
         problem = setup_problem(setup)
         if problem is not None:
             raise SaveError(problem)
@@ -507,8 +521,16 @@ class Game:
         """Replay action ``i`` (1-based) of a save, checking it (see :meth:`from_save`)."""
         try:
             action = msgspec.json.decode(rec.action, type=rs.Action)
+            extra = unknown_field(msgspec.json.decode(rec.action), action)
         except (msgspec.DecodeError, RecursionError) as exc:
             raise SaveError(_("action {n} is damaged: {reason}").format(n=i, reason=exc), i) from None
+        if extra is not None:
+            raise SaveError(
+                _("action {n} has a field this Wartable does not know: {where}").format(
+                    n=i, where=extra or "?"
+                ),
+                i,
+            )
         text, public = self._notation(rec.side, action) if 0 <= rec.side < len(self.players) else ("", None)
         if rec.side not in self.to_act() and not getattr(action, "out_of_turn", False):
             raise SaveError(

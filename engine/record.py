@@ -33,10 +33,10 @@ import datetime as _dt
 import glob
 import hashlib
 import os
+import re
 import secrets
 import stat
 import string
-import tempfile
 from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
@@ -69,6 +69,7 @@ __all__ = [
     "restore_previous",
     "snapshot_checksum",
     "state_checksum",
+    "unknown_field",
     "write_atomic",
 ]
 
@@ -192,7 +193,9 @@ def render_message(message: Message, depth: int = 0) -> str:
     """``message`` in the current language: the text given for the language, else its
     message ID translated with its arguments filled in (each argument rendered in
     turn). A message from a file is untrusted: a template that names anything but a
-    plain argument, or does not fit its arguments, is shown untranslated and unfilled."""
+    plain argument, or does not fit its arguments, or would grow longer than
+    :data:`engine.text.LINE_LIMIT` characters once filled, is shown untranslated and
+    unfilled (cut to that length)."""
     from engine.i18n import current_language
 
     if message.texts:
@@ -204,12 +207,23 @@ def render_message(message: Message, depth: int = 0) -> str:
         for k, v in message.args.items()
     }
     for template in (_(message.id), message.id):
-        if _safe_fields(template, args):
+        if _safe_fields(template, args) and _rendered_size(template, args) <= _text.LINE_LIMIT:
             try:
                 return template.format(**args)
             except (KeyError, IndexError, ValueError):
                 continue
-    return message.id
+    return message.id[: _text.LINE_LIMIT]
+
+
+def _rendered_size(template: str, args: dict[str, Any]) -> int:
+    """How many characters ``template`` filled with ``args`` would be, counted before
+    it is made (a message from a file may name one long argument many times)."""
+    size = 0
+    for literal, field, _spec, _conversion in string.Formatter().parse(template):
+        size += len(literal)
+        if field is not None:
+            size += len(str(args.get(field, "")))
+    return size
 
 
 class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
@@ -250,6 +264,55 @@ class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
     summary_message: Message | None = None
     rules_fingerprint: str = ""
     opening_entropy: str | None = None
+
+
+def unknown_field(data: Any, typed: Any) -> str | None:
+    """Where ``data`` (a file's JSON, decoded as plain values) holds something that
+    ``typed`` (the value msgspec decoded from the same JSON into a system's types)
+    has no room for, or None: a key no field of a struct is named, a key a mapping
+    does not keep, an element beyond a list's or an array-like struct's end. So a
+    file with an unknown field is refused whatever its types allow (a system's
+    structs need not forbid unknown fields each). Walked without recursion; the
+    place is written ``setup.rosters[0].extra``."""
+    stack: list[tuple[Any, Any, str]] = [(data, typed, "")]
+    while stack:
+        raw, value, where = stack.pop()
+        if isinstance(value, msgspec.Struct):
+            config = value.__struct_config__
+            fields = msgspec.structs.fields(type(value))
+            if config.array_like:
+                if not isinstance(raw, list):
+                    continue
+                first = 0 if config.tag is None else 1
+                if len(raw) > first + len(fields):
+                    return f"{where}[{first + len(fields)}]"
+                for i, field in enumerate(fields[: len(raw) - first]):
+                    stack.append((raw[first + i], getattr(value, field.name), f"{where}[{first + i}]"))
+                continue
+            if not isinstance(raw, dict):
+                continue
+            names = {field.encode_name: field.name for field in fields}
+            tag = config.tag_field if config.tag is not None else None
+            for key, sub in raw.items():
+                place = f"{where}.{key}" if where else str(key)
+                if key == tag:
+                    continue
+                if key not in names:
+                    return place
+                stack.append((sub, getattr(value, names[key]), place))
+        elif isinstance(value, list | tuple):
+            if isinstance(raw, list):
+                if len(raw) > len(value):
+                    return f"{where}[{len(value)}]"
+                stack.extend((raw[i], value[i], f"{where}[{i}]") for i in range(len(raw)))
+        elif isinstance(value, dict) and isinstance(raw, dict):
+            kept = {k if isinstance(k, str) else str(k): v for k, v in value.items()}
+            for key, sub in raw.items():
+                place = f"{where}.{key}" if where else str(key)
+                if key not in kept:
+                    return place
+                stack.append((sub, kept[key], place))
+    return None
 
 
 def state_checksum(state: Any) -> str:
@@ -317,8 +380,20 @@ def _v1_to_v2(obj: dict[str, Any]) -> dict[str, Any]:
     (the snapshot against the checksum, the notation against the actions...)."""
     if not isinstance(obj, dict):
         return obj
-    obj.setdefault("rules_fingerprint", "")
-    obj.setdefault("opening_entropy", None)
+    newer = [key for key in ("rules_fingerprint", "opening_entropy") if key in obj]
+    actions = obj.get("actions")
+    if isinstance(actions, list):
+        newer += [
+            f"actions[{i}].entropy" for i, a in enumerate(actions) if isinstance(a, dict) and "entropy" in a
+        ]
+    if newer:
+        raise SaveError(
+            _("the file says it is version 1 but holds {fields}, which only version 2 has").format(
+                fields=", ".join(newer[:3])
+            )
+        )
+    obj["rules_fingerprint"] = ""
+    obj["opening_entropy"] = None
     return obj
 
 
@@ -505,9 +580,13 @@ def _fsync_folder(folder: Path) -> None:
             os.close(dfd)
 
 
+#: The random part of a temporary file's name: twelve lowercase hexadecimal digits.
+_TEMP_TOKEN = re.compile(r"[0-9a-f]{12}")
+
+
 def _temporary(path: Path) -> Path:
-    """A new name for a temporary file beside ``path``: ``.<name>.<random>.tmp``, the
-    pattern :func:`remove_temporaries` cleans."""
+    """A new name for a temporary file beside ``path``: ``.<name>.<12 hex digits>.tmp``,
+    exactly the names :func:`remove_temporaries` cleans."""
     return path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
 
 
@@ -526,7 +605,9 @@ def write_atomic(path: Path, data: bytes, generations: int = 1) -> None:
     path = Path(os.path.realpath(path))
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    tmp_path = _temporary(path)
+    fd = os.open(tmp_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    tmp = str(tmp_path)
     keep: Path | None = None
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -567,16 +648,20 @@ def write_atomic(path: Path, data: bytes, generations: int = 1) -> None:
 
 def remove_temporaries(path: Path) -> int:
     """Remove the temporary files a killed process left beside the save at ``path``
-    (``.<name>.*.tmp``, regular files only); returns how many. Call it only while
-    holding the save's lock (:class:`SaveLock` does), so that no other process is
-    writing them."""
+    (named exactly as :func:`write_atomic` names them, ``.<name>.<12 hex digits>.tmp``,
+    regular files only); returns how many. Call it only while holding the save's
+    lock (:class:`SaveLock` does), so that no other process is writing them."""
     path = Path(os.path.realpath(path))
     removed = 0
+    prefix = f".{path.name}."
     try:
         candidates = list(path.parent.glob(f".{glob.escape(path.name)}.*.tmp"))
     except OSError:
         return 0
     for leftover in candidates:
+        token = leftover.name[len(prefix) : -len(".tmp")]
+        if not leftover.name.startswith(prefix) or not _TEMP_TOKEN.fullmatch(token):
+            continue
         with contextlib.suppress(OSError):
             if stat.S_ISREG(os.lstat(leftover).st_mode):
                 os.unlink(leftover)

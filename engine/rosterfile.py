@@ -19,7 +19,7 @@ import msgspec
 from engine import ruleset as registry
 from engine import text as _text
 from engine.i18n import _
-from engine.record import SaveError, migrate, read_file, read_header
+from engine.record import SaveError, migrate, read_file, read_header, unknown_field
 
 __all__ = [
     "MAX_ROSTER_BYTES",
@@ -113,6 +113,11 @@ def check_roster_file(data: bytes) -> tuple[str, list[Problem]]:
         raise RosterFileError(_("the {key} system has no rosters").format(key=head.ruleset))
     try:
         roster = rs.decode_roster(bytes(head.roster))
+        extra = unknown_field(msgspec.json.decode(head.roster), roster)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
         raise RosterFileError(_("the roster is damaged: {reason}").format(reason=exc)) from None
+    if extra is not None:
+        raise RosterFileError(
+            _("the roster has a field this Wartable does not know: {where}").format(where=f"roster.{extra}")
+        )
     return head.ruleset, list(rs.validate_roster(roster))

@@ -132,6 +132,30 @@ def _summary_osc52(data: dict[str, Any]) -> None:
     data["summary_message"]["args"]["map"]["texts"]["en"] = OSC_CLIPBOARD + "Ridge"
 
 
+def _unknown_in_an_eva(data: dict[str, Any]) -> None:
+    data["setup"]["rosters"][0]["evas"][0]["extra"] = 1
+
+
+def _unknown_in_an_action(data: dict[str, Any]) -> None:
+    data["actions"][_first_roll(data)]["action"]["bonus"] = OSC_TITLE
+
+
+def _relabelled_version_1(data: dict[str, Any]) -> None:
+    data["version"] = 1
+    data["summary"] = "FORGED: Player 1 wins"
+
+
+def _no_fingerprint(data: dict[str, Any]) -> None:
+    del data["rules_fingerprint"]
+
+
+def _billion_laughs(data: dict[str, Any]) -> None:
+    message: Any = "X" * 1000
+    for _ in range(3):
+        message = {"id": "{a}" * 600, "args": {"a": message}}
+    data["summary_message"] = message
+
+
 #: file name -> how the base save is changed
 CASES: dict[str, Callable[[dict[str, Any]], None]] = {
     "name-osc-title.json": _set(("players", 0), OSC_TITLE + "Asuka"),
@@ -162,6 +186,12 @@ CASES: dict[str, Callable[[dict[str, Any]], None]] = {
     "finished-flag-lie.json": _set(("finished",), True),
     "summary-lie.json": _set(("summary",), "The Ridge, round 9, Player 1 won; Evas left: 4 and 0"),
     "damaged-entropy.json": _damaged_entropy,
+    "unknown-setup-field.json": _set(("setup", "extra"), 1),
+    "unknown-field-in-an-eva.json": _unknown_in_an_eva,
+    "unknown-field-in-an-action.json": _unknown_in_an_action,
+    "version-1-relabelled.json": _relabelled_version_1,
+    "fingerprint-missing.json": _no_fingerprint,
+    "summary-billion-laughs.json": _billion_laughs,
 }
 
 

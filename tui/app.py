@@ -495,9 +495,11 @@ class WartableApp(SafeMessages, App[int]):
         The same error repeated within 2 s is logged but not notified again; more
         than 20 errors within 10 s end the app with a one-line message.
         """
+        from engine.text import shown
+
         self.errors.append(error)
         path = self.error_log.write(error, context)
-        where = str(path) if path is not None else _("nowhere (the log file could not be written)")
+        where = shown(path, 400) if path is not None else _("nowhere (the log file could not be written)")
         now = time.monotonic()
         self._error_times = [t for t in self._error_times if now - t < _ERROR_WINDOW] + [now]
         if len(self._error_times) > _ERROR_BURST:
@@ -538,6 +540,8 @@ class WartableApp(SafeMessages, App[int]):
         rendering): report instead of exiting with a traceback."""
         if self._exit:
             return
+        from engine.text import shown
+
         inner = error.error if isinstance(error, WorkerFailed) else error
         if not self.screen_stack:
             # Not started yet: there is nowhere to notify; leave with one line.
@@ -545,7 +549,7 @@ class WartableApp(SafeMessages, App[int]):
             self.errors.append(inner)
             self._return_code = 1
             self._exit_renderables.append(
-                _("Wartable could not start; details were written to {path}").format(path=path)
+                _("Wartable could not start; details were written to {path}").format(path=shown(path, 400))
             )
             self._close_messages_no_wait()
             return
@@ -561,12 +565,16 @@ def run_app(*, language: str | None = None, ascii_glyphs: bool = False, saves: P
     ``saves``: the ``--saves`` folder (else :func:`tui.paths.saves_dir` decides).
     Errors before or after the app's own loop are logged and told in one line.
     """
+    from engine.text import shown
+
     try:
         folder = paths.saves_dir(saves)
     except OSError as exc:
         print(
             "wartable: "
-            + _("cannot use the saves folder {path}: {reason}").format(path=saves, reason=exc.strerror),
+            + _("cannot use the saves folder {path}: {reason}").format(
+                path=shown(saves, 400), reason=exc.strerror
+            ),
             file=sys.stderr,
         )
         return 2
@@ -576,7 +584,8 @@ def run_app(*, language: str | None = None, ascii_glyphs: bool = False, saves: P
     except Exception as error:  # noqa: BLE001 - the terminal driver failed: one line, no traceback
         where = app.error_log.write(error, "terminal")
         print(
-            "wartable: " + _("Something went wrong; details were written to {path}").format(path=where),
+            "wartable: "
+            + _("Something went wrong; details were written to {path}").format(path=shown(where, 400)),
             file=sys.stderr,
         )
         return 1

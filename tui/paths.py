@@ -47,8 +47,14 @@ def saves_dir(override: Path | str | None = None, *, cwd: Path | None = None) ->
 
 def display_path(path: Path, *, cwd: Path | None = None) -> str:
     """``path`` as a person would like to read it: relative to the current directory
-    when it lies inside it, with ``~`` for the home folder otherwise."""
-    path = Path(path)
+    when it lies inside it, with ``~`` for the home folder otherwise; made safe to
+    show (a folder's name is text from outside: :func:`engine.text.shown`)."""
+    from engine.text import shown
+
+    return shown(_readable_path(Path(path), cwd), 400)
+
+
+def _readable_path(path: Path, cwd: Path | None) -> str:
     base = cwd if cwd is not None else Path.cwd()
     try:
         return str(path.resolve().relative_to(base.resolve()))

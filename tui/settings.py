@@ -34,6 +34,10 @@ class Settings(NamedTuple):
     glyphs: Literal["unicode", "ascii"] = "unicode"
 
 
+#: A settings file larger than this is not read (bytes).
+MAX_SETTINGS_BYTES = 64 * 1024
+
+
 def load_settings(path: Path) -> tuple[Settings, str | None]:
     """Read the settings at ``path``.
 
@@ -41,17 +45,22 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
     when the file exists but cannot be used. Never raises for a bad file; a
     value out of range is ignored field by field.
     """
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
+    import os
+
+    if not os.path.lexists(path):
         return Settings(), None
-    except OSError as exc:
-        return Settings(), f"cannot read the settings file: {exc.strerror}"
     import msgspec
 
+    from engine.record import SaveError, read_file
+
+    try:
+        # a regular file only, its size checked before reading (never a FIFO or a device)
+        data = read_file(Path(path), MAX_SETTINGS_BYTES)
+    except SaveError as exc:
+        return Settings(), f"cannot read the settings file: {exc}"
     try:
         raw: Any = msgspec.json.decode(data)
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, RecursionError) as exc:
         return Settings(), f"the settings file is damaged ({exc})"
     if not isinstance(raw, dict):
         return Settings(), "the settings file is damaged (not a JSON object)"

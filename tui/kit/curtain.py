@@ -24,7 +24,7 @@ from textual.widgets import Button, Static
 
 from engine.i18n import N_, _
 from tui.kit.dialogs import plain_text
-from tui.screens.base import WartableScreen
+from tui.screens.base import WartableScreen, literal
 from tui.widgets.bars import PlainScrollBar
 
 __all__ = ["CurtainScreen"]
@@ -60,7 +60,7 @@ class CurtainScreen(WartableScreen):
         """The next player, their task, the news and the button."""
         on = self.glyphs.name == "ascii"
         with Vertical(id="kit-curtain"), Vertical(id="kit-curtain-box") as box:
-            box.border_title = plain_text(_("Pass the terminal"), on)
+            box.border_title = literal(plain_text(_("Pass the terminal"), on))
             yield Static(Text(self.player, style="bold"), id="kit-curtain-player")
             if self.task_text:
                 yield Static(plain_text(self.task_text, on), id="kit-curtain-task", markup=False)
@@ -80,7 +80,7 @@ class CurtainScreen(WartableScreen):
                     yield Static(grid)
             with Center():
                 yield Button(
-                    plain_text(_("I am {player}: show my side").format(player=self.player), on),
+                    literal(plain_text(_("I am {player}: show my side").format(player=self.player), on)),
                     id="kit-curtain-ok",
                     compact=True,
                 )
@@ -108,7 +108,7 @@ class CurtainScreen(WartableScreen):
         news = self.query_one("#kit-curtain-news", VerticalScroll)
         box = self.query_one("#kit-curtain-box", Vertical)
         more = _("Up/Down: more news") if news.max_scroll_y > 0 else ""
-        box.border_subtitle = plain_text(more, self.glyphs.name == "ascii")
+        box.border_subtitle = literal(plain_text(more, self.glyphs.name == "ascii"))
 
     def action_scroll_news(self, lines: int) -> None:
         """Scroll the news by ``lines`` (negative: back)."""

@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 from engine.decision import Decision
 from engine.i18n import N_, _
 from tui.kit.odds import format_odds
-from tui.screens.base import WartableModal, ascii_text
+from tui.screens.base import WartableModal, ascii_text, literal
 from tui.widgets.pointer_list import PointerList
 
 __all__ = ["ChoiceDialog", "DecisionDialog", "plain_text"]
@@ -84,7 +84,7 @@ class ChoiceDialog(WartableModal):
         """The explanation and the list of answers."""
         on = self.glyphs.name == "ascii"
         with Vertical(classes="dialog choice-dialog" + (" confirm-dialog" if self.danger else "")) as box:
-            box.border_title = plain_text(self.choice_title, on)
+            box.border_title = literal(plain_text(self.choice_title, on))
             if self.lines:
                 body = Text("\n").join(t if isinstance(t, Text) else Text(t) for t in self.lines)
                 yield Static(plain_text(body, on), classes="dialog-text", markup=False)

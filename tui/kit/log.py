@@ -18,7 +18,7 @@ from textual.containers import Vertical
 from textual.widgets import RichLog
 
 from engine.i18n import N_, _
-from tui.screens.base import WartableModal
+from tui.screens.base import WartableModal, literal
 from tui.widgets.bars import PlainScrollBar
 
 __all__ = ["EventLog", "FullLogScreen"]
@@ -109,8 +109,8 @@ class FullLogScreen(WartableModal):
     def compose_dialog(self) -> ComposeResult:
         """A framed, scrollable log."""
         with Vertical(classes="dialog kit-log-dialog") as box:
-            box.border_title = self.plain(self.log_title or _("Log"))
-            box.border_subtitle = self.plain(_("Escape closes this window."))
+            box.border_title = literal(self.plain(self.log_title or _("Log")))
+            box.border_subtitle = literal(self.plain(_("Escape closes this window.")))
             yield RichLog(id="kit-log-all", wrap=True, markup=False, auto_scroll=True, min_width=20)
 
     def on_mount(self) -> None:

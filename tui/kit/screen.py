@@ -48,7 +48,7 @@ from tui.kit.dialogs import DecisionDialog, plain_text
 from tui.kit.keys import GAME_BINDINGS
 from tui.kit.log import EventLog, FullLogScreen
 from tui.kit.over import GameOverScreen, headline, how
-from tui.screens.base import WartableScreen
+from tui.screens.base import WartableScreen, literal
 from tui.widgets.bars import TitleBar
 
 __all__ = ["GameScreen"]
@@ -142,7 +142,7 @@ class GameScreen(WartableScreen):
     def event_log(self) -> EventLog:
         """The log panel (a system whose table places it yields this in ``compose_table``)."""
         log = EventLog(id="kit-log")
-        log.border_title = _("Log")
+        log.border_title = literal(_("Log"))
         return log
 
     @property

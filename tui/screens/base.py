@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 
@@ -31,6 +32,7 @@ __all__ = [
     "ascii_text",
     "key_rows",
     "letter_keys",
+    "literal",
 ]
 
 #: The smallest terminal the screens are laid out for (columns, rows); below it the app
@@ -90,6 +92,13 @@ def ascii_text(text: str) -> str:
     ``--``, ``·`` as ``|``, ``…`` as ``...``, quotes as ``"``), for the ASCII glyph set.
     Letters of any script are left alone."""
     return text.translate(_ASCII_TABLE)
+
+
+def literal(text: str) -> Content:
+    """``text`` shown exactly as it is where Textual would read a plain ``str`` as
+    markup (a border title, a button's label): a name from outside may look like
+    markup (``[link=…]``, ``[/]``), which must neither be obeyed nor break the screen."""
+    return Content(text)
 
 
 def letter_keys(*letters: str) -> str:

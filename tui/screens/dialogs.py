@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from engine.i18n import N_, _, current_language
-from tui.screens.base import WartableModal
+from tui.screens.base import WartableModal, literal
 
 
 class NoticeScreen(WartableModal):
@@ -31,7 +31,7 @@ class NoticeScreen(WartableModal):
     def compose_dialog(self) -> ComposeResult:
         """The framed message and an OK button."""
         with Vertical(classes="dialog notice-dialog") as box:
-            box.border_title = self.plain(self.notice_title)
+            box.border_title = literal(self.plain(self.notice_title))
             yield Static(self.plain(self.message), classes="dialog-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("OK"), id="ok", compact=True)
@@ -119,11 +119,11 @@ class ConfirmScreen(WartableModal):
     def compose_dialog(self) -> ComposeResult:
         """The framed question and two buttons."""
         with Vertical(classes="dialog confirm-dialog") as box:
-            box.border_title = self.plain(self.confirm_title)
+            box.border_title = literal(self.plain(self.confirm_title))
             yield Static(self.plain(self.message), classes="dialog-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button(self.plain(self.confirm_label), id="yes", variant="error", compact=True)
-                yield Button(self.plain(self.cancel_label), id="no", compact=True)
+                yield Button(literal(self.plain(self.confirm_label)), id="yes", variant="error", compact=True)
+                yield Button(literal(self.plain(self.cancel_label)), id="no", compact=True)
 
     def on_mount(self) -> None:
         """Focus the safe choice."""

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from engine.i18n import N_, _
 from tui.saves import player_label, render_summary, versus
-from tui.screens.base import WartableScreen
+from tui.screens.base import WartableScreen, literal
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -41,7 +41,7 @@ class GamePlaceholderScreen(WartableScreen):
         key = self.game.ruleset.key
         title = self.wapp.system_title(key)
         with Vertical(id="game-body", classes="panel") as box:
-            box.border_title = self.plain(title)
+            box.border_title = literal(self.plain(title))
             facts = [
                 _("Players: {players}").format(
                     players=versus([player_label(n, i) for i, n in enumerate(self.game.players)])

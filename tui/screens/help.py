@@ -15,7 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from engine.i18n import N_, _
-from tui.screens.base import WartableModal
+from tui.screens.base import WartableModal, literal
 
 
 class HelpScreen(WartableModal):
@@ -55,10 +55,10 @@ class HelpScreen(WartableModal):
         for keys, text in self.rows:
             table.add_row(Text(self.plain(keys)), Text(self.plain(text)))
         with Vertical(classes="dialog help-dialog") as box:
-            box.border_title = self.plain(
-                _("Keys: {screen}").format(screen=self.for_title) if self.for_title else _("Keys")
+            box.border_title = literal(
+                self.plain(_("Keys: {screen}").format(screen=self.for_title) if self.for_title else _("Keys"))
             )
-            box.border_subtitle = self.plain(_("Escape closes this window."))
+            box.border_subtitle = literal(self.plain(_("Escape closes this window.")))
             with VerticalScroll(classes="help-keys", id="help-keys"):
                 yield Static(table)
                 if self.notes:

@@ -91,7 +91,8 @@ class LoadScreen(WartableScreen):
                 (f"{g.bad} ", "bold"), (plain(entry.name), "bold"), ": ", plain(_("cannot be used"))
             )
             body = Text(plain(entry.reason), style="italic")
-        return Option(Text("\n").join([head, body]), id=entry.name)
+        # no id: two files may show the same cleaned name; the list is followed by index
+        return Option(Text("\n").join([head, body]))
 
     def on_mount(self) -> None:
         """Focus the list, on the last highlighted save."""
@@ -100,9 +101,9 @@ class LoadScreen(WartableScreen):
         saves = self.query_one("#saves", OptionList)
         index = 0
         if self._highlight is not None:
-            names = [e.name for e in self._entries]
-            if self._highlight in names:
-                index = names.index(self._highlight)
+            paths = [str(e.path) for e in self._entries]
+            if self._highlight in paths:
+                index = paths.index(self._highlight)
         saves.highlighted = index
         saves.focus()
 
@@ -139,7 +140,8 @@ class LoadScreen(WartableScreen):
 
     @on(OptionList.OptionHighlighted, "#saves")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._highlight = event.option.id
+        if 0 <= event.option_index < len(self._entries):
+            self._highlight = str(self._entries[event.option_index].path)
 
     @on(OptionList.OptionSelected, "#saves")
     def _selected(self) -> None:

@@ -13,7 +13,7 @@ from textual.widgets import Button, Input, Static
 
 from engine.i18n import N_, _
 from engine.text import NAME_LIMIT, clean
-from tui.screens.base import WartableModal
+from tui.screens.base import WartableModal, literal
 
 __all__ = ["ChoiceScreen", "TextPromptScreen"]
 
@@ -66,7 +66,7 @@ class TextPromptScreen(WartableModal):
     def compose_dialog(self) -> ComposeResult:
         """The framed label, the field, a line for a refusal, and two buttons."""
         with Vertical(classes="dialog prompt-dialog") as box:
-            box.border_title = self.plain(self.prompt_title)
+            box.border_title = literal(self.plain(self.prompt_title))
             yield Static(self.plain(self.label), classes="dialog-text", markup=False)
             yield Input(
                 self.value,
@@ -127,7 +127,7 @@ class ChoiceScreen(WartableModal):
         from tui.widgets.pointer_list import PointerList
 
         with Vertical(classes="dialog choice-dialog") as box:
-            box.border_title = self.plain(self.choice_title)
+            box.border_title = literal(self.plain(self.choice_title))
             yield Static(self.plain(self.message), classes="dialog-text", markup=False)
             yield PointerList(
                 *(Option(self.plain(label), id=key) for key, label in self.choices),
