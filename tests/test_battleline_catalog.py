@@ -5,17 +5,24 @@ from __future__ import annotations
 
 import random
 
+import msgspec
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.rosterfile import check_roster_file
 from engine.rulesets.battleline.catalog import CHASSIS, HIT_LOCATION, ITEMS, NEXT_PART, PARTS
 from engine.rulesets.battleline.facts import mech_facts
 from engine.rulesets.battleline.roster import (
+    MECHS_DIR,
     Mech,
+    decode_roster,
+    encode_roster_file,
     random_mech,
     sample_mechs,
     validate,
 )
+from tests.battleline_support import RS
 
 
 def test_bl_3_1_eight_parts_and_blc_1_chassis():
@@ -102,6 +109,16 @@ def test_blc_7_sample_mechs_and_bl_3_7_mount_order():
     assert ram.items[0].parts == (4, 5) and ram.items[0].where == "LA+RA"
 
 
+def test_mech_files_are_roster_files():
+    """A mech file is a roster file (format wartable-roster, ruleset battleline); the
+    shipped files check clean and round-trip."""
+    for path in sorted(MECHS_DIR.glob("*.json")):
+        data = path.read_bytes()
+        assert check_roster_file(data) == ("battleline", [])
+        mech = decode_roster(msgspec.json.encode(msgspec.json.decode(data)["roster"]))
+        assert encode_roster_file(mech) == data
+
+
 def _problems(**fields) -> list[tuple[str, str]]:
     base = {"name": "Test", "chassis": "Warden", "pilot": "P"}
     return [(p.rule, p.text()) for p in validate(Mech(**{**base, **fields}))]
@@ -135,6 +152,18 @@ def test_blc_2_several_copies_and_no_weight_limit():
     )
     assert validate(m) == []
     assert [f.label for f in mech_facts(m).items] == ["A-10@LA", "A-10@RA", "A-10@LT1", "A-10@LT2", "M-6"]
+
+
+def test_the_ruleset_reads_mech_files_as_rosters():
+    """The Rosters capability: decode and validate a mech file's mech."""
+    data = (MECHS_DIR / "kestrel.json").read_bytes()
+    roster = msgspec.json.decode(data)["roster"]
+    mech = RS.decode_roster(msgspec.json.encode(roster))
+    assert RS.validate_roster(mech) == [] and mech.name == "Kestrel"
+    bad = RS.validate_roster(msgspec.structs.replace(mech, chassis="Bastion", legs="JJ"))
+    assert [p.rule for p in bad] == ["BLC-5"]
+    with pytest.raises(msgspec.ValidationError):
+        RS.decode_roster(b'{"name": "x", "chassis": "Scout", "head": "A-10"}')
 
 
 @settings(max_examples=60, deadline=None)
