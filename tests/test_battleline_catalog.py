@@ -37,8 +37,9 @@ def test_bl_3_1_eight_parts_and_blc_1_chassis():
 
 
 def test_blc_3_weapons_blc_4_shield_blc_6_threat():
-    """BLC-3: damage, accuracy or missiles, recoil, charging effect, mounts; BLC-4: the
-    shield's structure 10; BLC-6: unique Threat ranks over the ranged weapons."""
+    """BLC-3 (BL-AMB-54: the provisional catalogue): damage, accuracy or missiles, recoil,
+    charging effect, mounts; BLC-4: the shield's structure 10; BLC-6: unique Threat ranks
+    over the ranged weapons."""
     rows = {
         c: (
             i.kind,
@@ -125,7 +126,8 @@ def _problems(**fields) -> list[tuple[str, str]]:
 
 
 def test_blc_2_every_builder_rule_with_its_id():
-    """BLC-2 (and BLC-1, BLC-3, BLC-5, BL-3.8, BL-19.2): each problem reported with its rule."""
+    """BLC-2 (and BLC-1, BLC-3, BLC-5, BL-3.8, BL-19.2; BL-AMB-53: weapons in the centre
+    torso, nothing in the head or legs but jump jets): each problem with its rule."""
     assert _problems(la="A-10", ra="SW", lt=("A-20", "R-6"), ct=("L-5",), rt=("M-10",), legs="JJ") == []
     assert [r for r, _ in _problems(chassis="Titan")] == ["BLC-1"]
     assert [r for r, _ in _problems(la="X-1")] == ["BLC-3"]

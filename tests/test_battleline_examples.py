@@ -261,7 +261,8 @@ def test_bl_ex_7_a_shot_at_a_sheltered_target_has_no_effect():
 
 
 def test_bl_ex_8_a_transfer_chain_destruction_effects_and_simultaneous_fire():
-    """BL-EX-8 (BL-17.1 to BL-17.4, BL-18.1, BL-18.4, BL-18.5, BL-4.5, BL-5.6)."""
+    """BL-EX-8 (BL-17.1 to BL-17.4, BL-18.1, BL-18.4, BL-18.5, BL-4.5, BL-5.6; BL-AMB-47:
+    Kestrel's A-10 fires although its torso is destroyed in the same R8)."""
     st = make(["Ram", "Kestrel"], starts=(12, 16))
     set_parts(st, 1, LL=3, LT=4)
     ev = play(st, {0: "speed 0; A-20 16 17", 1: "speed 0; A-10 11 12 13"}, [4, 5, 1, 2])
@@ -280,7 +281,8 @@ def test_bl_ex_8_a_transfer_chain_destruction_effects_and_simultaneous_fire():
 
 
 def test_bl_ex_9_every_defence_succeeds_against_melee_and_an_mg_spares_its_owner():
-    """BL-EX-9 (BL-9.2, BL-8.2, BL-8.5, BL-13.3, BL-13.4, BL-10.5, BL-16.3)."""
+    """BL-EX-9 (BL-9.2, BL-8.2, BL-8.5, BL-13.3, BL-13.4, BL-10.5, BL-16.3; BL-AMB-22: a side
+    torso takes a melee blow aimed at a leg)."""
     st = make(["Kestrel", "Hornet"], starts=(13, 19))
     ev = play(
         st,

@@ -78,6 +78,17 @@ def test_bl_1_7_mechs_share_cells_and_pass_each_other_bl_amb_9():
     assert (st.mechs[0].position, st.mechs[1].position) == (18, 6)
 
 
+def test_bl_2_2_bl_amb_4_every_other_mech_is_an_opponent():
+    """BL-2.2 (BL-AMB-4): no teams: each mech's opponents are all the others still in the
+    battle, and its fire may hit any of them."""
+    st = make(["Kestrel", "Hornet", "Bulwark", "Ram"], None)
+    for seat in range(4):
+        assert [o.seat for o in RS.options(st, seat).opponents] == [s for s in range(4) if s != seat]
+    set_parts(st, 3, H=1)
+    play(st, {0: "speed 0", 1: "speed 0; A-10 45", 2: "speed 0", 3: "speed 0"}, [1, 1])
+    assert [o.seat for o in RS.options(st, 0).opponents] == [1, 2]
+
+
 def test_bl_1_8_positions_are_public_and_bl_2_1_seats():
     """BL-1.8: every mech's cell is known to every seat at the start of the turn; BL-2.1:
     one seat per mech, fixed for the battle."""
@@ -300,8 +311,19 @@ def test_bl_2_8_a_lost_mech_is_removed_but_its_volleys_still_land_bl_14_8():
 
 
 def test_bl_20_the_state_persists_and_the_history_keeps_orders_and_dice():
-    """BL-20.1 to BL-20.6: the state (settings, turn, mechs, volleys, notices) encodes and
-    decodes to itself; each resolved turn keeps its orders, texts and dice."""
+    """BL-20.1 to BL-20.6: the state encodes and decodes to itself: the settings (BL-20.1),
+    the turn (BL-20.2), per mech its cell, structure, items, stacks and lasers
+    (BL-20.3), volleys in flight (BL-20.4), pending notices (BL-20.5), and each resolved
+    turn's orders, texts and dice (BL-20.6)."""
+    st = make(["Kestrel", "Bulwark"], "ruins")
+    play(st, {0: "speed 0; R-4 20 21x2 22; L-3 charge", 1: "speed 3; A-10 1"})
+    assert st.turn == 2 and st.mechs[1].position == 24
+    assert st.mechs[1].items[1].stack == 1 and st.mechs[0].items[4].charged
+    assert [(v.seat, v.item, v.turn, v.cells, v.harms) for v in st.volleys] == [
+        (0, 5, 1, ((20, 1), (21, 2), (22, 1)), (1,))
+    ]
+    assert [(n.seat, n.kind, n.turn) for n in st.notices] == [(0, "missiles", 1), (0, "charge", 1)]
+    assert msgspec.json.decode(msgspec.json.encode(st), type=RS.State) == st
     st = make(["Kestrel", "Bulwark"], "ruins")
     play(st, {0: "speed 0; R-4 20 21x2 22", 1: "speed 3"})
     play(st, {0: "speed 0; A-10 21 22 23", 1: "speed 3; cover; def shield"}, [4, 2, 5, 5])

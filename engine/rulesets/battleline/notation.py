@@ -40,7 +40,8 @@ from typing import Any
 from engine.i18n import N_, _
 from engine.ruleset import AmbiguousAction, IllegalAction, NotationError
 from engine.rulesets.battleline.actions import Concede, Fire, LaserOrder, Melee, Order
-from engine.rulesets.battleline.facts import MechFacts
+from engine.rulesets.battleline.catalog import ITEMS
+from engine.rulesets.battleline.facts import NOTATION_WORDS, MechFacts
 from engine.rulesets.battleline.rules.movement import opponents
 from engine.rulesets.battleline.state import State, facts_of
 
@@ -111,6 +112,11 @@ _PARTS = {
 _ITEM_WORDS = {"sword": "SW", "меч": "SW", "hammer": "HM", "молот": "HM", "щит": "SH", "shield": "SH"}
 #: Cyrillic letters that look like or stand for the Latin ones of the codes.
 _CYR = str.maketrans({"а": "a", "м": "m", "р": "r", "л": "l", "с": "c", "т": "t", "н": "n", "в": "b"})
+#: Every weapon word of the catalogue, reduced (see :func:`_norm`).
+_KNOWN = frozenset(
+    {"".join(c.casefold() for c in code if c != "-") for code in ITEMS}
+    | {w.casefold() for w in NOTATION_WORDS.values()}
+)
 _CELL = re.compile(r"^(\d+)(?:[x\u00d7х\*](\d+))?$")
 _RUN = re.compile(r"^(\d+)\.\.(\d+)$")
 
@@ -231,6 +237,8 @@ def _item(facts: MechFacts, word: str, text: str) -> int:
     base, _sep, mount = word.partition("@")
     key = _norm(base)
     code = _ITEM_WORDS.get(base.casefold())
+    if code is None and key not in _KNOWN:
+        raise _syntax(text, _("{word!r} is neither a clause nor a weapon").format(word=base))
     matches = [
         f for f in facts.items if key in (_norm(f.code), _norm(f.label.partition("@")[0])) or f.code == code
     ]

@@ -35,7 +35,8 @@ def _spread(
     rng: random.Random, n: int, pool: list[int], length: int, kind: str
 ) -> tuple[tuple[int, int], ...]:
     """Marks for a weapon that places ``n`` salvos or missiles (or a cannon marking up
-    to ``n`` cells): some distinct cells, preferring ``pool`` (where opponents may be)."""
+    to ``n`` cells): some distinct cells in random order, preferring ``pool`` (where
+    opponents may be)."""
     k = rng.randint(1, n)
     cells: list[int] = []
     choices = list(dict.fromkeys(pool))
@@ -46,11 +47,11 @@ def _spread(
         if c not in cells:
             cells.append(c)
     if kind == "cannon":
-        return tuple((c, 1) for c in sorted(cells))
+        return tuple((c, 1) for c in cells)
     counts = [1] * k
     for _ in range(n - k):
         counts[rng.randrange(k)] += 1
-    return tuple(sorted(zip(cells, counts, strict=True)))
+    return tuple(zip(cells, counts, strict=True))  # in no particular order: the rules sort
 
 
 def random_action(state: State, seat: int, rng: random.Random) -> Order | None:
