@@ -51,6 +51,8 @@ __all__ = [
     "defence_problems",
     "options",
     "preview",
+    "public_speed",
+    "reach_cells",
     "reach_of",
 ]
 
@@ -208,17 +210,30 @@ class OrderPreview(msgspec.Struct, frozen=True, kw_only=True):
         return not self.problems
 
 
+def public_speed(state: State, seat: int) -> int:
+    """The most ``seat``'s mech could move this turn as far as another seat knows: the
+    fastest chassis (its own is hidden, BL-19.1), halved once one of its legs is
+    destroyed (destroyed parts are public, BL-19.4; BL-18.5)."""
+    mech = state.mechs[seat]
+    return MAX_BASE_SPEED // 2 if mech.structure[LL] == 0 or mech.structure[RL] == 0 else MAX_BASE_SPEED
+
+
+def reach_cells(state: State, seat: int, turns: int = 1) -> tuple[int, ...]:
+    """The cells ``seat`` could end on after ``turns`` (1 or 2) turns, as far as another
+    seat knows (see :func:`public_speed`), its opponents staying where they are."""
+    ln = line_of(state.setup)
+    marks = [state.mechs[o].position for o in opponents(state, seat)]
+    moves = reach if turns == 1 else reach_twice
+    return moves(ln, state.mechs[seat].position, marks, public_speed(state, seat))
+
+
 def reach_of(state: State, seat: int) -> Reach:
     """What any other seat may guess of ``seat``'s end cell this turn and the next (see
     :class:`Reach`): only public facts are used."""
     mech = state.mechs[seat]
-    ln = line_of(state.setup)
-    speed = MAX_BASE_SPEED
-    if mech.structure[LL] == 0 or mech.structure[RL] == 0:  # destroyed parts are public
-        speed //= 2
-    marks = [state.mechs[o].position for o in opponents(state, seat)]
-    one = reach(ln, mech.position, marks, speed)
-    two = reach_twice(ln, mech.position, marks, speed)
+    speed = public_speed(state, seat)
+    one = reach_cells(state, seat, 1)
+    two = reach_cells(state, seat, 2)
     return Reach(
         seat=seat,
         name=state.setup.mechs[seat].name,

@@ -16,7 +16,7 @@ from engine.geometry.line import end_cell, toward
 from engine.rulesets.battleline.actions import Fire, LaserAct, LaserOrder, Melee, Order
 from engine.rulesets.battleline.catalog import PARTS
 from engine.rulesets.battleline.facts import DEFENCES
-from engine.rulesets.battleline.options import defence_problems, reach_of
+from engine.rulesets.battleline.options import defence_problems, reach_cells
 from engine.rulesets.battleline.rules.movement import (
     attackable,
     base_speed,
@@ -103,16 +103,18 @@ def random_action(state: State, seat: int, rng: random.Random) -> Order | None:
             melee = Melee(rng.choice(weapons), rng.choice(targets), rng.choice(PARTS))
     fire: list[Fire] = []
     if not cover and melee is None:
-        pools = {o: reach_of(state, o) for o in targets}
+        pools: dict[tuple[int, int], tuple[int, ...]] = {}
         for i in facts.fire:
             if not mech.items[i].ok or i in blocked or rng.random() < 0.25:
                 continue
             kind = facts.items[i].item.kind
-            pool: list[int] = []
-            if pools:
-                r = pools[rng.choice(targets)]
-                pool = list(r.cells_two if kind == "missiles" else r.cells)
-            fire.append(Fire(i, _spread(rng, volley_size(facts, mech, i), pool, ln.length, kind)))
+            pool: tuple[int, ...] = ()
+            if targets:
+                key = (rng.choice(targets), 2 if kind == "missiles" else 1)
+                if key not in pools:
+                    pools[key] = reach_cells(state, *key)
+                pool = pools[key]
+            fire.append(Fire(i, _spread(rng, volley_size(facts, mech, i), list(pool), ln.length, kind)))
     lasers: list[LaserOrder] = []
     for i, act in acts.items():
         if act == "fire":
