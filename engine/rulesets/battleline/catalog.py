@@ -19,6 +19,7 @@ __all__ = [
     "ARMS",
     "CHASSIS",
     "CHARISMA",
+    "CHARISMA_SPELLINGS",
     "CHASSIS_NAMES",
     "DEFENCE_DIE",
     "HIT_LOCATION",
@@ -35,7 +36,8 @@ __all__ = [
     "ARM_OF_SIDE_TORSO",
     "TORSOS",
     "MAX_BASE_SPEED",
-    "part_name",
+    "PART_CODES",
+    "part_code",
 ]
 
 #: The eight parts in table order (BL-3.1); left and right are the mech's own.
@@ -63,22 +65,18 @@ PART_NAMES: dict[str, str] = {
     "RL": N_("right leg"),
 }
 
-#: Part codes as shown in the current language (the English ones are the notation's).
-PART_SHORT: dict[str, str] = {
-    "H": N_("H"),
-    "CT": N_("CT"),
-    "LT": N_("LT"),
-    "RT": N_("RT"),
-    "LA": N_("LA"),
-    "RA": N_("RA"),
-    "LL": N_("LL"),
-    "RL": N_("RL"),
-}
+#: The part codes in :data:`PARTS` order, one message: its translation gives each
+#: code as the current language writes it (the English ones are the notation's).
+PART_CODES = N_("H CT LT RT LA RA LL RL")
 
 
-def part_name(code: str) -> str:
-    """The untranslated short name of part ``code`` (``"LT"``), for ``_()``."""
-    return PART_SHORT.get(code, code)
+def part_code(code: str) -> str:
+    """Part ``code`` (``"LT"``) as the current language writes it (``"ЛТ"``)."""
+    from engine.i18n import _
+
+    shown = _(PART_CODES).split()
+    i = PARTS.index(code) if code in PARTS else -1
+    return shown[i] if 0 <= i < len(shown) == len(PARTS) else code
 
 
 #: Transfer chains (BL-17.2): the next part of each part, by number; None for the head
@@ -98,9 +96,9 @@ CHARISMA_SPELLINGS = frozenset({"charisma", "харизма"})
 
 
 class Chassis(msgspec.Struct, frozen=True, kw_only=True):
-    """A chassis (BLC-1): its maximum structure per part in :data:`PARTS` order, base
-    speed in cells per turn, torso slots in LT, CT and RT, and whether jump jets may
-    be fitted."""
+    """A chassis (BLC-1): its class (``weight``), its maximum structure per part in
+    :data:`PARTS` order, base speed in cells per turn, torso slots in LT, CT and RT,
+    and whether jump jets may be fitted."""
 
     code: str
     name: str
@@ -118,7 +116,7 @@ CHASSIS: dict[str, Chassis] = {
         Chassis(
             code="Scout",
             name=N_("Scout"),
-            weight=N_("light"),
+            weight="light",
             structure=(5, 12, 8, 8, 6, 6, 7, 7),
             base_speed=7,
             slots=(1, 0, 1),
@@ -127,7 +125,7 @@ CHASSIS: dict[str, Chassis] = {
         Chassis(
             code="Warden",
             name=N_("Warden"),
-            weight=N_("medium"),
+            weight="medium",
             structure=(6, 16, 11, 11, 8, 8, 10, 10),
             base_speed=6,
             slots=(2, 1, 2),
@@ -136,7 +134,7 @@ CHASSIS: dict[str, Chassis] = {
         Chassis(
             code="Bastion",
             name=N_("Bastion"),
-            weight=N_("heavy"),
+            weight="heavy",
             structure=(7, 20, 14, 14, 10, 10, 12, 12),
             base_speed=5,
             slots=(2, 2, 2),

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.i18n import N_, _, ngettext
+from engine.i18n import N_, _
 from engine.ruleset import Event
-from engine.rulesets.battleline.catalog import ITEMS, part_name
+from engine.rulesets.battleline.catalog import ITEMS, part_code
 
 __all__ = [
     "BLEvent",
@@ -67,12 +67,12 @@ def _part(code: str) -> str:
     """A part code, or a shield (``"SH@LA"``), as shown in the current language."""
     if code.startswith("SH@"):
         return _("shield")
-    return _(part_name(code))
+    return part_code(code)
 
 
 def _arms(where: str) -> str:
     """``LA``, ``RA`` or ``LA+RA`` (a two-handed item) in the current language."""
-    return "+".join(_(part_name(p)) for p in where.split("+"))
+    return "+".join(part_code(p) for p in where.split("+"))
 
 
 def cells_text(cells: Sequence[tuple[int, int]], unit: str = "") -> str:
@@ -225,14 +225,15 @@ class Moved(BLEvent, tag="bl.Moved"):
 
     def text_for(self, viewer: int | None = None, players: Sequence[str] = ()) -> str:
         if self.start == self.end:
-            text = _("{mech} stays on {cell}").format(mech=self.name, cell=self.start)
-        else:
-            text = _("{mech} moves {start} \u2192 {end}").format(
-                mech=self.name, start=self.start, end=self.end
+            text = (
+                _("{mech} stays on {cell} and takes cover.") if self.cover else _("{mech} stays on {cell}.")
             )
+            return text.format(mech=self.name, cell=self.start)
         if self.cover:
-            text += _(" and takes cover")
-        return text + "."
+            text = _("{mech} moves {start} \u2192 {end} and takes cover.")
+        else:
+            text = _("{mech} moves {start} \u2192 {end}.")
+        return text.format(mech=self.name, start=self.start, end=self.end)
 
 
 class MeleeMade(BLEvent, tag="bl.MeleeMade"):
@@ -269,12 +270,12 @@ class ShotFired(BLEvent, tag="bl.ShotFired"):
     victim_names: tuple[str, ...]
 
     def text_for(self, viewer: int | None = None, players: Sequence[str] = ()) -> str:
-        head = _("{mech} fires the {weapon} at {cells}").format(
-            mech=self.name, weapon=item_name(self.weapon), cells=cells_text(self.cells)
-        )
+        args = {"mech": self.name, "weapon": item_name(self.weapon), "cells": cells_text(self.cells)}
         if not self.victims:
-            return head + _(": no hit.")
-        return head + _(": hits {victims}.").format(victims=", ".join(self.victim_names))
+            return _("{mech} fires the {weapon} at {cells}: no hit.").format(**args)
+        return _("{mech} fires the {weapon} at {cells}: hits {victims}.").format(
+            victims=", ".join(self.victim_names), **args
+        )
 
 
 class LaserFired(BLEvent, tag="bl.LaserFired"):
@@ -290,14 +291,16 @@ class LaserFired(BLEvent, tag="bl.LaserFired"):
     sheltered: bool
 
     def text_for(self, viewer: int | None = None, players: Sequence[str] = ()) -> str:
-        head = _("{mech} fires the {weapon} at {target}").format(
-            mech=self.name, weapon=item_name(self.weapon), target=self.target_name
-        )
+        args = {"mech": self.name, "weapon": item_name(self.weapon), "target": self.target_name}
         if self.hit:
-            return head + _(": hit.")
+            return _("{mech} fires the {weapon} at {target}: hit.").format(**args)
         if self.sheltered:
-            return head + _(": no effect, the target is in cover.")
-        return head + _(": no effect.")
+            return _("{mech} fires the {weapon} at {target}: no effect, the target is in cover.").format(
+                **args
+            )
+        return _("{mech} fires the {weapon} at {target}: no effect, the target has left the battle.").format(
+            **args
+        )
 
 
 class PacketHit(BLEvent, tag="bl.PacketHit"):
@@ -367,11 +370,7 @@ class PacketHit(BLEvent, tag="bl.PacketHit"):
                         defence=_part(self.defence) if not self.defence.startswith("SH@") else _("Shield")
                     )
                 )
-        parts.append(
-            ngettext("{part}, {n} damage", "{part}, {n} damage", self.damage).format(
-                part=_part(self.struck), n=self.damage
-            )
-        )
+        parts.append(_("{part}, {n} damage").format(part=_part(self.struck), n=self.damage))
         for src, dst, amount in self.transfers:
             parts.append(
                 _("{amount} passes from {src} to {dst}").format(amount=amount, src=_part(src), dst=_part(dst))

@@ -104,7 +104,7 @@ def validate(mech: Mech) -> list[Problem]:
                 Problem(
                     "BLC-5",
                     N_("{mech}: the {chassis} chassis cannot carry jump jets."),
-                    {"mech": name, "chassis": chassis.name},
+                    {"mech": name, "chassis": chassis.code},
                 )
             )
     return out
@@ -114,23 +114,25 @@ def _unknown(name: str, code: str) -> Problem:
     return Problem("BLC-3", N_("{mech}: unknown item {code!r}."), {"mech": name, "code": code})
 
 
-#: Where, in words, for the problems (untranslated).
-_PLACES = {
-    "LA": N_("the left arm"),
-    "RA": N_("the right arm"),
-    "LT": N_("the left torso"),
-    "CT": N_("the centre torso"),
-    "RT": N_("the right torso"),
-    "legs": N_("the legs"),
+#: Why an item cannot go where it was put, by place (untranslated).
+_MISPLACED = {
+    "LA": N_("{mech}: the {item} cannot be held in a hand."),
+    "RA": N_("{mech}: the {item} cannot be held in a hand."),
+    "LT": N_("{mech}: the {item} cannot go in a torso slot."),
+    "CT": N_("{mech}: the {item} cannot go in a torso slot."),
+    "RT": N_("{mech}: the {item} cannot go in a torso slot."),
+    "legs": N_("{mech}: the {item} cannot go on the legs."),
+}
+#: Too many items for a torso part's slots, by part (untranslated).
+_TOO_MANY = {
+    "LT": N_("{mech}: the left torso has {slots} slots, fewer than the items listed ({count})."),
+    "CT": N_("{mech}: the centre torso has {slots} slots, fewer than the items listed ({count})."),
+    "RT": N_("{mech}: the right torso has {slots} slots, fewer than the items listed ({count})."),
 }
 
 
 def _misplaced(name: str, code: str, place: str) -> Problem:
-    return Problem(
-        "BLC-2",
-        N_("{mech}: the {item} cannot be mounted in {place}."),
-        {"mech": name, "item": ITEMS[code].name, "place": _PLACES[place]},
-    )
+    return Problem("BLC-2", _MISPLACED[place], {"mech": name, "item": code})
 
 
 def _hand_problems(mech: Mech, name: str) -> list[Problem]:
@@ -150,7 +152,7 @@ def _hand_problems(mech: Mech, name: str) -> list[Problem]:
             Problem(
                 "BLC-2",
                 N_("{mech}: the {item} is two-handed: it takes both arms and no other hand item."),
-                {"mech": name, "item": ITEMS[two[0]].name},
+                {"mech": name, "item": two[0]},
             )
         )
     return out
@@ -168,13 +170,7 @@ def _torso_problems(name: str, part: str, items: tuple[str, ...], slots: int | N
         elif "torso" not in item.mounts:
             out.append(_misplaced(name, code, part))
     if slots is not None and len(items) > slots:
-        out.append(
-            Problem(
-                "BLC-2",
-                N_("{mech}: {place} has {slots} torso slots; {count} are filled in."),
-                {"mech": name, "place": _PLACES[part], "slots": slots, "count": len(items)},
-            )
-        )
+        out.append(Problem("BLC-2", _TOO_MANY[part], {"mech": name, "slots": slots, "count": len(items)}))
     return out
 
 

@@ -132,12 +132,12 @@ def plan_order(state: State, seat: int, order: Order) -> Plan:
             out.append(
                 Problem(
                     "BL-15.4",
-                    N_("Charging or holding lasers costs {n} cells of speed this turn."),
+                    N_("Charging or holding lasers lowers the max speed by {n} this turn."),
                     {"n": lasers},
                 )
             )
         elif recoil and order.speed <= b:
-            out.append(Problem("BL-11.4", N_("Recoil costs {n} cells of speed this turn."), {"n": recoil}))
+            out.append(Problem("BL-11.4", N_("Recoil lowers the max speed by {n} this turn."), {"n": recoil}))
         elif b < facts.base_speed and order.speed <= facts.base_speed:
             out.append(
                 Problem("BL-18.5", N_("With a leg destroyed, the base speed is halved to {n}."), {"n": b})
