@@ -36,6 +36,7 @@ __all__ = [
     "paths_meet",
     "reach",
     "reach_twice",
+    "room",
     "toward",
 ]
 
@@ -153,6 +154,12 @@ def end_cell(p: int, direction: int, speed: int) -> int:
     """The cell ``speed`` cells from ``p`` in ``direction`` (+1 or -1): e = p + dir × s
     (BL-5.3). It may be off the line; check with :meth:`Line.contains`."""
     return p + direction * speed
+
+
+def room(ln: Line, p: int, direction: int) -> int:
+    """How many cells a mover at ``p`` may go in ``direction`` (+1 or -1) and stay on
+    ``ln``: the largest speed whose end cell is on the line (BL-5.3)."""
+    return ln.length - p if direction > 0 else p - 1
 
 
 def path(p: int, e: int) -> Run:

@@ -17,11 +17,12 @@ from fractions import Fraction
 
 import msgspec
 
-from engine.geometry.line import end_cell, path, reach, reach_twice, toward
+from engine.geometry.line import end_cell, path, reach, reach_twice, room, toward
 from engine.rosterfile import Problem
 from engine.rulesets.battleline.actions import Order
 from engine.rulesets.battleline.catalog import LL, MAX_BASE_SPEED, PARTS, RL
 from engine.rulesets.battleline.facts import DEFENCES, MechFacts
+from engine.rulesets.battleline.notation import format_action
 from engine.rulesets.battleline.rules.movement import (
     attackable,
     base_speed,
@@ -29,12 +30,15 @@ from engine.rulesets.battleline.rules.movement import (
     laser_penalty,
     opponents,
     recoil_penalty,
+    speed_limit,
 )
 from engine.rulesets.battleline.rules.turn import to_act
 from engine.rulesets.battleline.rules.validate import (
     check_defence,
+    cover_problems,
     effective_accuracy,
     jets_work,
+    laser_actions,
     plan_order,
 )
 from engine.rulesets.battleline.state import MechState, State, facts_of, line_of
@@ -301,10 +305,9 @@ def _weapons(facts: MechFacts, mech: MechState) -> tuple[WeaponChoice, ...]:
         elif it.kind == "missiles":
             extra = {"cells": it.missiles, "salvos": it.missiles}
         elif it.kind == "laser":
-            acts = ("fire", "hold", "vent") if st.charged else ("charge",)
             extra = {
                 "charged": st.charged,
-                "actions": acts if st.ok else (),
+                "actions": laser_actions(st),
                 "charge_speed": it.charge_speed,
                 "charge_no_defence": it.charge_no_defence,
             }
@@ -331,7 +334,6 @@ def _moves(state: State, seat: int, top: int) -> tuple[MoveChoice, ...]:
     facts = facts_of(state, seat)
     jets = jets_work(facts, mech)
     opps = opponents(state, seat)
-    cover_ok = not ln.is_cover(p) or jets
 
     def move(speed: int, heading: int | None, d: int, stated: int) -> MoveChoice:
         e = end_cell(p, d, speed)
@@ -342,7 +344,7 @@ def _moves(state: State, seat: int, top: int) -> tuple[MoveChoice, ...]:
             end=e,
             path=path(p, e),
             attackable=tuple(sorted(attackable(state, seat, speed, d))),
-            cover=cover_ok and ln.is_cover(e),
+            cover=not cover_problems(ln, p, e, jets),
         )
 
     out = [move(0, None, 0, 0)]
@@ -351,9 +353,8 @@ def _moves(state: State, seat: int, top: int) -> tuple[MoveChoice, ...]:
         mark = state.mechs[h if h is not None else opps[0]].position
         d = toward(p, mark)
         for direction, stated in ((d, 0),) if d else ((1, 1), (-1, -1)):
-            for speed in range(1, top + 1):
-                if ln.contains(end_cell(p, direction, speed)):
-                    out.append(move(speed, h, direction, stated))
+            for speed in range(1, min(top, room(ln, p, direction)) + 1):
+                out.append(move(speed, h, direction, stated))
     return tuple(out)
 
 
@@ -365,14 +366,12 @@ def options(state: State, seat: int) -> OrderSheet | Waiting:
     if not mech.in_battle:
         return Waiting(seat=seat, reason="out")
     if seat not in to_act(state):
-        from engine.rulesets.battleline.notation import format_action
-
         return Waiting(seat=seat, reason="sealed", order=format_action(state, seat, state.orders.slots[seat]))
     facts = facts_of(state, seat)
     b = base_speed(facts, mech)
     recoil = recoil_penalty(facts, mech)
     hold = laser_penalty(facts, mech, laser_acts(facts, mech, Order()))
-    top = max(0, b - recoil)
+    top = speed_limit(facts, mech, {})
     ln = line_of(state.setup)
     return OrderSheet(
         seat=seat,
@@ -412,7 +411,6 @@ def preview(state: State, seat: int, order: Order) -> OrderPreview:
             found = sum(1 for c in cells if c in marked)
             chance = (r.chance_two if two else r.chance) * found if o in plan.attackable else Fraction(0)
             hits.append(HitChance(item=f.item, seat=o, chance=chance))
-    ln = line_of(state.setup)
     return OrderPreview(
         problems=tuple(plan.problems),
         speed_limit=plan.speed_limit,
@@ -420,7 +418,7 @@ def preview(state: State, seat: int, order: Order) -> OrderPreview:
         end=plan.end,
         path=plan.path,
         attackable=tuple(sorted(plan.attackable)),
-        cover=order.cover and not plan.problems and plan.end is not None and ln.is_cover(plan.end),
+        cover=order.cover and not plan.problems,
         blocked=tuple(sorted(facts.blocks.get(order.defence, frozenset()))),
         hits=tuple(hits),
     )

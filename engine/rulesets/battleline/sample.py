@@ -12,20 +12,21 @@ from __future__ import annotations
 
 import random
 
-from engine.geometry.line import end_cell, toward
+from engine.geometry.line import end_cell, room, toward
 from engine.rulesets.battleline.actions import Fire, LaserAct, LaserOrder, Melee, Order
 from engine.rulesets.battleline.catalog import PARTS
 from engine.rulesets.battleline.facts import DEFENCES
 from engine.rulesets.battleline.options import defence_problems, reach_cells
-from engine.rulesets.battleline.rules.movement import (
-    attackable,
-    base_speed,
-    laser_penalty,
-    opponents,
-    recoil_penalty,
-)
+from engine.rulesets.battleline.rules.movement import attackable, opponents, speed_limit
 from engine.rulesets.battleline.rules.turn import to_act
-from engine.rulesets.battleline.rules.validate import jets_work, plan_order, volley_size
+from engine.rulesets.battleline.rules.validate import (
+    cover_problems,
+    jets_work,
+    laser_actions,
+    plan_order,
+    silencing_laser,
+    volley_size,
+)
 from engine.rulesets.battleline.state import State, facts_of, line_of
 
 __all__ = ["legal_actions", "random_action"]
@@ -67,14 +68,12 @@ def random_action(state: State, seat: int, rng: random.Random) -> Order | None:
     # lasers first: their charging effects limit the speed (BL-15.4)
     acts: dict[int, LaserAct] = {}
     for i in facts.lasers:
-        st = mech.items[i]
-        if not st.ok:
-            continue
-        if st.charged:
-            acts[i] = rng.choice(("fire", "fire", "hold", "vent"))
-        elif rng.random() < 0.5:
-            acts[i] = "charge"
-    limit = max(0, base_speed(facts, mech) - recoil_penalty(facts, mech) - laser_penalty(facts, mech, acts))
+        allowed = laser_actions(mech.items[i])
+        if len(allowed) > 1:
+            acts[i] = rng.choice((*allowed, "fire"))  # fire, hold or vent; firing a little more often
+        elif allowed and rng.random() < 0.5:
+            acts[i] = allowed[0]
+    limit = speed_limit(facts, mech, acts)
     # the move (BL-5, BL-6)
     heading = rng.choice(opps) if len(opps) >= 2 else None
     mark = state.mechs[heading if heading is not None else opps[0]].position
@@ -82,17 +81,15 @@ def random_action(state: State, seat: int, rng: random.Random) -> Order | None:
     stated = 0
     if not d:
         d = stated = rng.choice((1, -1))
-    room = ln.length - p if d > 0 else p - 1
-    speed = rng.randint(0, min(limit, room))
+    speed = rng.randint(0, min(limit, room(ln, p, d)))
     if speed == 0:
         heading, stated = None, 0
     end = end_cell(p, d, speed)
     targets = sorted(attackable(state, seat, speed, d))
-    cover = ln.is_cover(end) and (not ln.is_cover(p) or jets_work(facts, mech)) and rng.random() < 0.6
+    cover = not cover_problems(ln, p, end, jets_work(facts, mech)) and rng.random() < 0.6
     # the defence (BL-8): none while an L-5 charges or holds (BL-15.4)
-    quiet = any(facts.items[i].item.charge_no_defence and a in ("charge", "hold") for i, a in acts.items())
     defence = ""
-    if not quiet and rng.random() < 0.6:
+    if silencing_laser(facts, mech, acts) is None and rng.random() < 0.6:
         allowed = [x for x in DEFENCES[1:] if not defence_problems(facts, mech, x)]
         defence = rng.choice(allowed) if allowed else ""
     blocked = facts.blocks[defence]
@@ -174,11 +171,11 @@ def legal_actions(state: State, seat: int) -> list[Order]:
             marks = tuple((c, 1 + (n - len(cells) if j == 0 else 0)) for j, c in enumerate(cells))
         drafts.append(Order(fire=(Fire(i, marks),)))
     for i in facts.lasers:
-        if mech.items[i].charged:
-            drafts.append(Order(lasers=(LaserOrder(i, "vent"),)))
-            drafts.extend(Order(lasers=(LaserOrder(i, "fire", o),)) for o in opps)
-        else:
-            drafts.append(Order(lasers=(LaserOrder(i, "charge"),)))
+        for act in laser_actions(mech.items[i]):
+            if act == "fire":
+                drafts.extend(Order(lasers=(LaserOrder(i, "fire", o),)) for o in opps)
+            else:
+                drafts.append(Order(lasers=(LaserOrder(i, act),)))
     for i in facts.melee:
         for o in opps:
             drafts.append(Order(melee=Melee(i, o, "CT")))

@@ -23,6 +23,7 @@ __all__ = [
     "laser_penalty",
     "opponents",
     "recoil_penalty",
+    "speed_limit",
 ]
 
 
@@ -73,6 +74,13 @@ def laser_penalty(facts: MechFacts, mech: MechState, acts: dict[int, LaserAct]) 
             if item.kind == "laser" and mech.items[i].ok:
                 total += item.charge_speed
     return total
+
+
+def speed_limit(facts: MechFacts, mech: MechState, acts: dict[int, LaserAct]) -> int:
+    """S_eff of BL-5.6 under laser actions ``acts`` (see :func:`laser_acts`): max(0, B -
+    P), P being the recoil penalty (BL-11.4) and the charging effects (BL-15.4), in
+    cells."""
+    return max(0, base_speed(facts, mech) - recoil_penalty(facts, mech) - laser_penalty(facts, mech, acts))
 
 
 def heading_mark(state: State, seat: int, order: Order) -> int | None:

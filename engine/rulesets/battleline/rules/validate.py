@@ -11,7 +11,7 @@ stated twice.
 
 from __future__ import annotations
 
-from engine.geometry.line import end_cell, path
+from engine.geometry.line import Line, end_cell, path
 from engine.i18n import N_
 from engine.rosterfile import Problem
 from engine.rulesets.battleline.actions import Fire, LaserAct, Order
@@ -25,10 +25,21 @@ from engine.rulesets.battleline.rules.movement import (
     laser_penalty,
     opponents,
     recoil_penalty,
+    speed_limit,
 )
-from engine.rulesets.battleline.state import MechState, State, facts_of, line_of
+from engine.rulesets.battleline.state import ItemState, MechState, State, facts_of, line_of
 
-__all__ = ["Plan", "check_defence", "effective_accuracy", "jets_work", "plan_order", "volley_size"]
+__all__ = [
+    "Plan",
+    "check_defence",
+    "cover_problems",
+    "effective_accuracy",
+    "jets_work",
+    "laser_actions",
+    "plan_order",
+    "silencing_laser",
+    "volley_size",
+]
 
 
 class Plan:
@@ -117,7 +128,7 @@ def plan_order(state: State, seat: int, order: Order) -> Plan:
     b = base_speed(facts, mech)
     recoil = recoil_penalty(facts, mech)
     lasers = laser_penalty(facts, mech, acts)
-    plan.speed_limit = limit = max(0, b - recoil - lasers)
+    plan.speed_limit = limit = speed_limit(facts, mech, acts)
     if order.speed < 0:
         out.append(Problem("BL-5.1", N_("Speed cannot be negative.")))
     elif order.speed > limit:
@@ -169,23 +180,7 @@ def plan_order(state: State, seat: int, order: Order) -> Plan:
     opps = opponents(state, seat)
     # BL-7.2, BL-7.3 (d)
     if order.cover and plan.end is not None:
-        if not ln.is_cover(plan.end):
-            out.append(
-                Problem(
-                    "BL-7.2",
-                    N_("Taking cover needs a move that ends on a cover cell; {cell} is not one."),
-                    {"cell": plan.end},
-                )
-            )
-        if ln.is_cover(p) and not jets_work(facts, mech):
-            out.append(
-                Problem(
-                    "BL-7.2",
-                    N_(
-                        "The mech starts on a cover cell: taking cover again needs working jump jets (BL-7.3)."
-                    ),
-                )
-            )
+        out.extend(cover_problems(ln, p, plan.end, jets_work(facts, mech)))
     # BL-8.1, BL-8.2 (h)
     check_defence(facts, mech, order, out)
     blocked = facts.blocks.get(order.defence, frozenset())
@@ -212,20 +207,57 @@ def plan_order(state: State, seat: int, order: Order) -> Plan:
                 out.append(Problem("BL-15.5", N_("A laser shot names an opponent in the battle.")))
             elif known and lo.target not in plan.attackable:
                 out.append(_moved_away(state, lo.target, "BL-15.8"))
-    if order.defence:
-        for i, act in acts.items():
-            it = facts.items[i].item if 0 <= i < len(facts.items) else None
-            if it is not None and it.charge_no_defence and act in ("charge", "hold") and mech.items[i].ok:
-                out.append(
-                    Problem(
-                        "BL-15.4",
-                        N_(
-                            "While the {weapon} charges or holds its charge, the order may declare no defence."
-                        ),
-                        {"weapon": facts.items[i].label},
-                    )
-                )
+    quiet = silencing_laser(facts, mech, acts)
+    if order.defence and quiet is not None:
+        out.append(
+            Problem(
+                "BL-15.4",
+                N_("While the {weapon} charges or holds its charge, the order may declare no defence."),
+                {"weapon": facts.items[quiet].label},
+            )
+        )
     return plan
+
+
+def cover_problems(ln: Line, start: int, end: int, jets: bool) -> list[Problem]:
+    """Why a move from ``start`` to ``end`` may not take cover (BL-7.2): the end must be a
+    cover cell, and the start must not be, unless the mech has working jump jets
+    (``jets``, BL-7.3). Empty when it may."""
+    out = []
+    if not ln.is_cover(end):
+        out.append(
+            Problem(
+                "BL-7.2",
+                N_("Taking cover needs a move that ends on a cover cell; {cell} is not one."),
+                {"cell": end},
+            )
+        )
+    if ln.is_cover(start) and not jets:
+        out.append(
+            Problem(
+                "BL-7.2",
+                N_("The mech starts on a cover cell: taking cover again needs working jump jets (BL-7.3)."),
+            )
+        )
+    return out
+
+
+def silencing_laser(facts: MechFacts, mech: MechState, acts: dict[int, LaserAct]) -> int | None:
+    """The working laser whose charging effect forbids a defence this turn (the L-5's,
+    BL-15.4), charging or holding under ``acts``; None when there is none."""
+    for i, act in acts.items():
+        ok = 0 <= i < len(facts.items) and act in ("charge", "hold") and mech.items[i].ok
+        if ok and facts.items[i].item.charge_no_defence:
+            return i
+    return None
+
+
+def laser_actions(st: ItemState) -> tuple[LaserAct, ...]:
+    """What a laser in state ``st`` may be ordered to do now (BL-15.3): charge when idle;
+    fire, hold or vent when charged; nothing once it no longer works (BL-3.6)."""
+    if not st.ok:
+        return ()
+    return ("fire", "hold", "vent") if st.charged else ("charge",)
 
 
 def _moved_away(state: State, target: int, rule: str) -> Problem:
@@ -352,13 +384,15 @@ def _check_lasers(facts: MechFacts, mech: MechState, order: Order, out: list[Pro
             out.append(Problem("BL-15.3", N_("The {weapon} is given two actions."), {"weapon": label}))
             continue
         seen.add(i)
+        if lo.act in laser_actions(mech.items[i]):
+            continue
         if not mech.items[i].ok:
             out.append(Problem("BL-3.6", N_("The {weapon} no longer works."), {"weapon": label}))
-        elif lo.act == "charge" and mech.items[i].charged:
+        elif lo.act == "charge":
             out.append(Problem("BL-15.3", N_("The {weapon} is already charged."), {"weapon": label}))
-        elif lo.act == "fire" and not mech.items[i].charged:
+        elif lo.act == "fire":
             out.append(Problem("BL-15.5", N_("The {weapon} is not charged."), {"weapon": label}))
-        elif lo.act in ("hold", "vent") and not mech.items[i].charged:
+        else:
             out.append(
                 Problem("BL-15.3", N_("The {weapon} has no charge to hold or vent."), {"weapon": label})
             )
