@@ -78,11 +78,14 @@ class Sealed(msgspec.Struct, Generic[T], kw_only=True):
         own = self.slots[viewer] if viewer is not None else None
         return SealedView(own=own, ready=tuple(s is not None for s in self.slots))
 
-    def take(self) -> list[T]:
-        """Every order, in seat order, and empty the slots (all must be ready).
-        Raises ValueError when a seat has not sealed."""
-        if not self.all_ready():
-            raise ValueError(f"seats {sorted(self.waiting())} have not sealed")
-        orders = [o for o in self.slots if o is not None]
+    def take(self, seats: Iterable[int] | None = None) -> list[T]:
+        """The orders of ``seats`` (default all; e.g. only the mechs still in the
+        battle), in seat order, and empty every slot. Raises ValueError when one of
+        those seats has not sealed."""
+        pool = sorted(range(len(self.slots)) if seats is None else set(seats))
+        waiting = self.waiting(pool)
+        if waiting:
+            raise ValueError(f"seats {sorted(waiting)} have not sealed")
+        orders = [self.slots[s] for s in pool]
         self.slots = [None] * len(self.slots)
-        return orders
+        return orders  # type: ignore[return-value]
