@@ -48,3 +48,21 @@ def acted(u: Unit, moves: int = 0, mp: int = 0, entered: int = 0) -> None:
     u.slots = [Slot(SLOT_MOVE) for _ in range(moves)]
     u.mp_spent = mp
     u.entered = entered
+
+
+def finish_turn(state: State, faces: Sequence[int] = ()) -> list:
+    """Every unit still to act this turn ends its activation; the last end draws ``faces``
+    (the next turn's projectile phase and initiative). Returns the events."""
+    turn = state.turn
+    events: list = []
+    while state.turn == turn and state.phase == "activation":
+        u = state.actor()
+        assert u is not None
+        last = state.active == len(state.order) - 1 or all(
+            not state.units[n].alive for n in state.order[state.active + 1 :]
+        )
+        events += play(state, u.side, f"{u.name} end", faces if last else ())
+    return events
+
+
+__all__ += ["finish_turn"]

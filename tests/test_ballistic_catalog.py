@@ -277,7 +277,8 @@ def test_gb_9_5_the_formula_and_the_intervals_agree(c_eff, _k, d, k):
 
 
 def test_gb_9_4_c_eff_is_at_least_one():
-    """GB-9.4, GB-AMB-26: C_eff = C + P, at least 1."""
+    """GB-9.4, GB-AMB-26, GB-1.4 (the rule's floor overrides a catalogue value that would
+    give C + P below 1), GB-AMB-55 (catalogue platforms are 0 or more)."""
     w = msgspec.structs.replace(WEAPONS["hmg12"], c=1)
     assert effective_c(w, -5) == 1 and effective_c(w, 2) == 3
 

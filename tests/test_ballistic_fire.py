@@ -15,7 +15,8 @@ from engine.rulesets.ballistic.rules.fire import shot_odds
 
 
 def test_gb_ex_3_a_full_burst_with_modifiers_and_a_system_failure():
-    """GB-EX-3 (GB-9.4 to GB-9.13, GB-14.2 to GB-14.4, GB-14.6): a holding Warden fires three
+    """GB-EX-3 (GB-9.4 to GB-9.13: GB-9.9 threshold 4·D, GB-9.12 damage dice; GB-14.1,
+    GB-14.2 to GB-14.4, GB-14.6, GB-1.1 and GB-1.2 dice in order): a holding Warden fires three
     ac40 shots at a Hare 12 hexes away that entered 12 hexes: D0 2, D 2, T 10. Dice 10, 5,
     13, 9, 19, 8, 2, 1, 7: Health 40 -> 35 -> 27, Locomotion fails; later Move actions give 3 MP."""
     s = position(
@@ -48,7 +49,7 @@ def test_gb_ex_3_a_full_burst_with_modifiers_and_a_system_failure():
 
 
 def test_gb_ex_4_a_small_target_and_a_weapon_that_is_not_he():
-    """GB-EX-4 (a), GB-9.10: a Hare that moved shoots a Jackal 4 hexes away: D0 1, T 4 + 2
+    """GB-EX-4 (a), GB-9.10, GB-AMB-33, GB-1.5 (a small ground unit, not a mech): a Hare that moved shoots a Jackal 4 hexes away: D0 1, T 4 + 2
     (small, gat20 not HE) = 6. Dice 5, 6, 3, 18, 9: miss, hit for 3, Jackal 12, two
     checks, nothing fails."""
     s = position([(0, "Hare-G", "Hare", "0306", "SE"), (1, "Jackal", "Jackal", "0708", "N")])
@@ -90,7 +91,7 @@ def test_gb_ex_4_c_the_holding_bonus_is_wasted_at_grade_one():
 
 
 def test_gb_ex_5_a_an_impossible_shot_is_still_rolled():
-    """GB-EX-5 (a), GB-9.11, GB-AMB-29: D0 5 + 1 = 6, T0 24, +2 fast, +3 air: T 29; the d20
+    """GB-EX-5 (a), GB-9.11, GB-AMB-29, GB-AMB-27, GB-AMB-59 (map distance to an air unit): D0 5 + 1 = 6, T0 24, +2 fast, +3 air: T 29; the d20
     (20) is rolled and misses; the chance is 0."""
     s = position([(0, "Hare-G", "Hare", "0206", "SE"), (1, "Kestrel", "Kestrel", "1409", "N")])
     acted(unit(s, "Hare"), moves=1, mp=2, entered=2)
@@ -154,7 +155,7 @@ def _ex10(**cells):
 
 
 def test_gb_ex_10_a_a_friend_in_the_way_blocks_direct_fire():
-    """GB-EX-10 (a), GB-9.2: the Warden sees the Red Hare but a Blue Hare at its height stands
+    """GB-EX-10 (a), GB-9.1 item 5, GB-9.2, GB-AMB-25: the Warden sees the Red Hare but a Blue Hare at its height stands
     in between: no direct fire."""
     s = position(
         [
@@ -188,7 +189,7 @@ def test_gb_ex_10_b_from_higher_ground_the_friend_no_longer_blocks():
 
 
 def test_gb_ex_10_c_a_blind_shot_through_a_wall_at_a_spotted_target():
-    """GB-EX-10 (c), GB-9.3, GB-8.10: a building at 0208 hides the Red Hare from the Warden,
+    """GB-EX-10 (c), GB-9.3, GB-8.10, GB-AMB-23: a building at 0208 hides the Red Hare from the Warden,
     the Kestrel spots it, the bare ground is open: a blind shot, T 4 + 3 = 7. Dice 7, 5, 12."""
     s = position(
         [
@@ -210,7 +211,7 @@ def test_gb_ex_10_c_a_blind_shot_through_a_wall_at_a_spotted_target():
 
 
 def test_gb_ex_10_d_a_hill_blocks_the_line_of_fire_but_not_arc_fire():
-    """GB-EX-10 (d), GB-9.2, GB-12.2: 0208 a hill of elevation 2: the ground hides the Hare,
+    """GB-EX-10 (d), GB-9.2, GB-12.2, GB-AMB-24: 0208 a hill of elevation 2: the ground hides the Hare,
     the line of fire is blocked although the Kestrel spots it; an arc shot is still legal."""
     s = position(
         [
@@ -227,7 +228,7 @@ def test_gb_ex_10_d_a_hill_blocks_the_line_of_fire_but_not_arc_fire():
 
 
 def test_gb_ex_11_splitting_the_rate_of_fire_around_movement():
-    """GB-EX-11 (GB-6.4, GB-10.2 to GB-10.4): the Hare steps three hexes, fires three Gatling
+    """GB-EX-11 (GB-6.4, GB-10.1, GB-10.2, GB-10.3, GB-10.4, GB-AMB-46): the Hare steps three hexes, fires three Gatling
     shots at the Warden (D 2, T 8), steps four more, fires the other three at the Bastion
     (D 1, T 4). Warden 53, Bastion 87; two actions, 7 MP, 6 shots."""
     s = position(
@@ -256,3 +257,83 @@ def test_gb_ex_11_splitting_the_rate_of_fire_around_movement():
     with pytest.raises(IllegalAction) as e:
         play(s, 0, "Hare fire gat20 Bastion")
     assert e.value.rule == "GB-10.1"
+
+
+def test_gb_9_1_direct_fire_is_never_aimed_at_friends():
+    """GB-9.1 item 2, GB-AMB-34: a friendly unit is no target, whatever the line."""
+    s = position([(0, "Warden-M", "Warden", "0306", "SE"), (0, "Hare-G", "Friend", "0807", "N"), (1, "Hare-G", "Red", "1612", "N")])
+    with pytest.raises(IllegalAction) as e:
+        RS.check(s, 0, RS.parse_action(s, 0, "Warden fire ac40 Friend"))
+    assert e.value.rule == "GB-9.1"
+
+
+def test_gb_9_9_the_threshold_is_four_times_the_grade():
+    """GB-9.9, GB-9.11: T0 = 4·D for D 1 to 7 (6 and 7 only through modifiers); the chance is
+    (21 - T)/20 clamped to 0..1."""
+    s = position([(0, "Hare-G", "Hare", "0101", "SE"), (1, "Bastion-H", "Red", "0102", "N")], height=16)
+    h, r = unit(s, "Hare"), unit(s, "Red")
+    seen = {}
+    for hexname in ("0102", "0103", "0104", "0109", "0111", "0113", "0114"):
+        r.hex = s.map.tables.index[hexname]
+        for moved in (0, 1):
+            r.mp_spent = moved
+            odds = shot_odds(s, h, 3, r)
+            seen[odds.grade] = (odds.t0, odds.chance)
+    for grade, (t0, chance) in seen.items():
+        assert t0 == 4 * grade and chance == max(Fraction(0), Fraction(21 - t0, 20))
+    assert set(seen) == {1, 2, 3, 4, 5, 6}
+
+
+def test_gb_6_2_each_weapon_at_most_one_attack_action_per_turn():
+    """GB-6.2, GB-AMB-11: two Attack actions only with two different weapons; two Moves are
+    fine; a weapon fires at most its rate of fire per turn."""
+    s = position([(0, "Warden-M", "Warden", "0306", "SE"), (1, "Hare-G", "Red", "0807", "N")])
+    play(s, 0, "Warden fire hmg12 Red", [1])
+    play(s, 0, "Warden fire ac40 Red", [1])
+    with pytest.raises(IllegalAction) as e:
+        play(s, 0, "Warden fire atgm Red")
+    assert e.value.rule == "GB-6.1"
+    s = position([(0, "Warden-M", "Warden", "0306", "SE"), (1, "Hare-G", "Red", "0807", "N")])
+    play(s, 0, "Warden fire ac40 Red x3", [1, 1, 1])
+    with pytest.raises(IllegalAction) as e:
+        play(s, 0, "Warden fire ac40 Red")
+    assert e.value.rule == "GB-10.1"
+    s = position([(0, "Hare-G", "Hare", "0306", "SE"), (1, "Hare-G", "Red", "1612", "N")])
+    play(s, 0, "Hare move 0307 0308 0309 0310 0311 0312 0212 0211")
+    assert [x.kind for x in unit(s, "Hare").slots] == ["move", "move"]
+
+
+def test_gb_6_3_an_action_counts_once_declared_even_if_it_achieves_nothing():
+    """GB-6.3, GB-AMB-57: overwatch declared with a weapon that then fails before any trigger
+    still counts as one of the unit's two actions."""
+    from engine.rulesets.ballistic.rules import damage
+
+    s = position([(0, "Warden-M", "Warden", "0306", "SE"), (1, "Hare-G", "Red", "1612", "N")])
+    w = unit(s, "Warden")
+    play(s, 0, "Warden overwatch ac40 NE-SE")
+    damage.fail_system(s, [], w, 4)
+    assert w.overwatch is None and [x.kind for x in w.slots] == ["attack"]
+    play(s, 0, "Warden move 0307")
+    with pytest.raises(IllegalAction) as e:
+        play(s, 0, "Warden designate Red")
+    assert e.value.rule == "GB-6.1"
+
+
+def test_gb_14_6_failed_chassis_systems_change_speed_sight_grade_and_platform():
+    """GB-14.6, GB-AMB-52, GB-AMB-55: Locomotion halves later Move actions (at least 1);
+    Sensors limit sight to 6 hexes; Fire control adds a grade; a failed Stabilizer moves
+    the chart to P = 0."""
+    s = position([(0, "Bastion-C", "Bastion", "0306", "SE"), (1, "Warden-M", "Red", "1110", "N")])
+    b, r = unit(s, "Bastion"), unit(s, "Red")
+    before = shot_odds(s, b, 4, r)
+    from engine.rulesets.ballistic.rules import damage
+
+    for index in range(4):
+        damage.fail_system(s, [], b, index)
+    after = shot_odds(s, b, 4, r)
+    assert (before.c_eff, after.c_eff) == (13, 10)
+    assert [m.rule for m in after.grade_modifiers] == ["GB-14.6"]
+    assert b.current_speed == 1 and not b.sensors_ok
+    from engine.rulesets.ballistic.rules.sight import sees
+
+    assert not sees(s, b, r) and sees(s, r, b)

@@ -88,7 +88,7 @@ def test_gb_ex_6_illegal_variations():
 
 
 def test_gb_ex_6_turning_about_in_place_costs_two_mp():
-    """GB-EX-6, GB-7.6, GB-AMB-7: 180° in place is three pivots, 0 + 1 + 1 = 2 MP from a Move
+    """GB-EX-6, GB-7.6, GB-AMB-7, GB-AMB-10: 180° in place is three pivots, 0 + 1 + 1 = 2 MP from a Move
     action; the unit has then moved and can no longer hold position."""
     s = _ex6()
     w = unit(s, "Warden")
@@ -116,7 +116,7 @@ def test_gb_7_1_a_refused_step_never_opens_a_move_action():
 
 
 def test_gb_7_1_the_automatic_move_opens_only_when_the_pool_is_short():
-    """GB-7.1, GB-AMB-12: one pool; a second Move action opens when the pool cannot pay the
+    """GB-7.1, GB-AMB-12, GB-AMB-56: one pool; a second Move action opens when the pool cannot pay the
     next step, not before; leftover MP are lost when the activation ends (GB-6.5)."""
     s = position([(0, "Hare-G", "Hare", "0101", "S"), (1, "Hare-G", "Far", "1612", "N")])
     h = unit(s, "Hare")
@@ -129,7 +129,7 @@ def test_gb_7_1_the_automatic_move_opens_only_when_the_pool_is_short():
 
 
 def test_gb_3_5_gb_3_6_buildings_and_cliffs_stop_ground_units_not_air_units():
-    """GB-3.5, GB-3.6, GB-7.8: ground units do not enter buildings nor climb more than one
+    """GB-3.5, GB-3.6, GB-7.8, GB-AMB-15: ground units do not enter buildings nor climb more than one
     level; an air unit flies over anything lower than its altitude, not a building as high."""
     s = position(
         [
@@ -148,7 +148,7 @@ def test_gb_3_5_gb_3_6_buildings_and_cliffs_stop_ground_units_not_air_units():
 
 
 def test_gb_7_8_air_units_pay_one_mp_for_rubble_and_share_hexes_with_ground_units():
-    """GB-7.8, GB-3.4, GB-4.5: rubble costs an air unit 1 MP; a ground and an air unit may
+    """GB-7.8, GB-3.4, GB-4.5, GB-AMB-13, GB-AMB-16: rubble costs an air unit 1 MP; a ground and an air unit may
     share a hex; an air unit may not enter a hex holding an enemy air unit."""
     s = position(
         [

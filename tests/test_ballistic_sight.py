@@ -25,7 +25,8 @@ def _ex8(building: str = "0#2"):
 
 
 def test_gb_ex_8_heights_and_the_shadow_rule():
-    """GB-EX-8 (GB-3.2, GB-3.8, GB-8.2 to GB-8.5, GB-8.7): from the knoll (height 3) the
+    """GB-EX-8 (GB-3.2, GB-3.3, GB-3.8, GB-8.1, GB-8.2, GB-8.3, GB-8.4, GB-8.5, GB-8.7, GB-AMB-17, GB-AMB-18, GB-AMB-20,
+    GB-AMB-21): from the knoll (height 3) the
     2-level building's shadow is 1 hex: O sees R2 and R3, not R1; from the ground G's
     shadow is 4 hexes: G sees none of them (R3 hides G from its side). Blue spots R2 and
     R3, not R1."""
@@ -40,7 +41,7 @@ def test_gb_ex_8_heights_and_the_shadow_rule():
 
 
 def test_gb_ex_8_variant_with_a_one_level_building():
-    """GB-EX-8 variant: H = 1, V = 3: S = -1, nothing hidden (the minimum of 1 only when
+    """GB-EX-8 variant, GB-AMB-19: H = 1, V = 3: S = -1, nothing hidden (the minimum of 1 only when
     H > 1): O sees R1; G-R1 hidden (S 2); G and R3 see each other (6 and 3 > 2)."""
     s = _ex8("0#1")
     assert sees(s, unit(s, "O"), unit(s, "R1"))
@@ -171,3 +172,12 @@ def test_line_of_sight_query_explains_a_hidden_hex():
     info = RS.line_of_sight(s, 0, "O", "0508")
     assert info.sees and info.hidden_by == ()
     assert RS.line_of_sight(s, 0, "R1", "0508") is None  # not one of Blue's units
+
+
+def test_gb_7_9_sight_is_all_round_whatever_the_facing():
+    """GB-7.9, GB-AMB-6: facing limits fire, not sight: a unit sees behind it."""
+    s = position([(0, "Hare-G", "Blue", "0506", "N"), (1, "Hare-G", "Red", "0510", "N")])
+    assert sees(s, unit(s, "Blue"), unit(s, "Red"))
+    with pytest.raises(IllegalAction) as e:
+        RS.check(s, 0, RS.parse_action(s, 0, "Blue fire gat20 Red"))
+    assert e.value.rule == "GB-2.8"

@@ -46,7 +46,7 @@ def names(hs) -> list[str]:
 
 
 def test_gb_2_4_notation_example_and_round_trip():
-    """GB-2.4: 0306 is (q, r) = (2, 4); conversion both ways over a 99 x 99 map."""
+    """GB-2.4, GB-AMB-3: 0306 is (q, r) = (2, 4); conversion both ways over a 99 x 99 map."""
     assert parse_hex("0306") == (2, 4)
     assert format_hex((2, 4)) == "0306"
     for c in range(1, 100, 7):
@@ -105,7 +105,7 @@ def test_gb_2_2_pixel_centres_for_drawing():
 
 @given(hexes, hexes, hexes)
 def test_gb_2_5_distance_is_a_metric(a, b, c):
-    """GB-2.5: dist = max(|Δq|, |Δr|, |Δs|), symmetric, zero only on the same hex,
+    """GB-2.5, GB-2.1 (distances in hexes): dist = max(|Δq|, |Δr|, |Δs|), symmetric, zero only on the same hex,
     with the triangle inequality; neighbours are at distance 1."""
     assert distance(a, b) == distance(b, a) >= 0
     assert (distance(a, b) == 0) == (a == b)
@@ -226,7 +226,7 @@ def test_gb_2_6_core_hexes_lie_on_the_segment(a, b):
 
 
 def test_gb_2_8_front_arc_table():
-    """GB-2.8: the exact test per facing (N: vr ≤ 0 and vs ≥ 0; NE: vq ≥ 0 and vr ≤ 0; SE:
+    """GB-2.8, GB-AMB-6: the exact test per facing (N: vr ≤ 0 and vs ≥ 0; NE: vq ≥ 0 and vr ≤ 0; SE:
     vq ≥ 0 and vs ≤ 0; S: vr ≥ 0 and vs ≤ 0; SW: vq ≤ 0 and vr ≥ 0; NW: vq ≤ 0 and
     vs ≥ 0); the unit's own hex is never in it; the arc is the three spokes and
     between."""
