@@ -21,6 +21,9 @@ from engine.rulesets.ballistic.events import (
 )
 
 
+SPIRAL_1708 = ["1708", "1707", "1807", "1808", "1709", "1608", "1607", "1706", "1806", "1907", "1908"]
+
+
 def _refused(state, side, text, rule):
     before = snapshot(state)
     with pytest.raises(IllegalAction) as e:
@@ -69,7 +72,7 @@ def test_gb_12_7_the_scatter_pattern_of_a_shot_before_it_is_fired():
     s = position([(0, "Bastion-C", "Bastion", "0306", "SE"), (1, "Warden-M", "Warden", "1908", "N")], width=20, height=14)
     p = RS.preview(s, 0, Arc("Bastion", 5, aim="1708"))
     assert (p.aim, p.distance, p.arrival, p.cep) == ("1708", 14, 3, 3)
-    assert [h for h, _c in p.landings][:11] == list("1708 1707 1807 1808 1709 1608 1607 1706 1806 1907 1908".split(" "))
+    assert [h for h, _c in p.landings][:11] == SPIRAL_1708[:11]
     assert {c for _h, c in p.landings} == {Fraction(1, 19)}
     edge = RS.preview(s, 0, Arc("Bastion", 5, aim="2008"))
     assert "" in [h for h, _c in edge.landings]
