@@ -20,7 +20,6 @@ from engine.rulesets.ballistic.events import (
     SmokeLaid,
 )
 
-
 SPIRAL_1708 = ["1708", "1707", "1807", "1808", "1709", "1608", "1607", "1706", "1806", "1907", "1908"]
 
 
@@ -40,7 +39,11 @@ def test_gb_ex_12_flight_time_and_scatter():
     in turn 4 (#3). Turn 3: d7 1 -> 0505, empty. Turn 4 in sequence order: d19 11 -> 1908,
     the Warden's hex: 3d6 = 9 -> 51, one check 15; d7 6 -> 0404, empty. No to-hit roll."""
     s = position(
-        [(0, "Bastion-C", "Bastion", "0306", "SE"), (0, "Hare-G", "Hare", "0510", "N"), (1, "Warden-M", "Warden", "1908", "N")],
+        [
+            (0, "Bastion-C", "Bastion", "0306", "SE"),
+            (0, "Hare-G", "Hare", "0510", "N"),
+            (1, "Warden-M", "Warden", "1908", "N"),
+        ],
         width=20,
         height=14,
         turn=2,
@@ -69,7 +72,11 @@ def test_gb_ex_12_flight_time_and_scatter():
 def test_gb_12_7_the_scatter_pattern_of_a_shot_before_it_is_fired():
     """GB-12.7, GB-2.9: the preview of an arc shot lists the spiral's hexes, each with an
     exact chance 1/N; off-map hexes are marked (the shot is lost there, GB-12.8)."""
-    s = position([(0, "Bastion-C", "Bastion", "0306", "SE"), (1, "Warden-M", "Warden", "1908", "N")], width=20, height=14)
+    s = position(
+        [(0, "Bastion-C", "Bastion", "0306", "SE"), (1, "Warden-M", "Warden", "1908", "N")],
+        width=20,
+        height=14,
+    )
     p = RS.preview(s, 0, Arc("Bastion", 5, aim="1708"))
     assert (p.aim, p.distance, p.arrival, p.cep) == ("1708", 14, 3, 3)
     assert [h for h, _c in p.landings][:11] == SPIRAL_1708[:11]
@@ -100,10 +107,28 @@ def test_gb_12_8_a_landing_hits_every_ground_unit_not_air_units():
     from engine.rulesets.ballistic.rules.arc import projectile_phase
     from engine.rulesets.ballistic.state import Projectile
 
-    s = position([(0, "Hare-G", "Hare", "0306", "SE"), (1, "Hare-G", "Red", "0808", "N"), (1, "Kestrel", "Drone", "0808", "N")])
+    s = position(
+        [
+            (0, "Hare-G", "Hare", "0306", "SE"),
+            (1, "Hare-G", "Red", "0808", "N"),
+            (1, "Kestrel", "Drone", "0808", "N"),
+        ]
+    )
     t = s.map.tables
     s.projectiles = [
-        Projectile(seq=1, side=0, shooter=0, weapon="agl30", launch=t.index["0306"], aim=t.index["0808"], distance=5, speed=5, cep=1, launched=0, arrival=1)
+        Projectile(
+            seq=1,
+            side=0,
+            shooter=0,
+            weapon="agl30",
+            launch=t.index["0306"],
+            aim=t.index["0808"],
+            distance=5,
+            speed=5,
+            cep=1,
+            launched=0,
+            arrival=1,
+        )
     ]
     events: list = []
     dice = ScriptedDice([6, 15])
@@ -178,7 +203,11 @@ def test_gb_13_2_a_designation_ends_when_sight_is_lost():
     target (here the target walks behind a building: no violation); only the designating
     side is told."""
     s = position(
-        [(0, "Hare-G", "Hare", "0506", "N"), (1, "Hare-G", "Red", "0702", "S"), (0, "Hare-G", "Other", "1212", "N")],
+        [
+            (0, "Hare-G", "Hare", "0506", "N"),
+            (1, "Hare-G", "Red", "0702", "S"),
+            (0, "Hare-G", "Other", "1212", "N"),
+        ],
         cells={"0704": "0#3"},
         order=["Hare", "Red", "Other"],
     )
@@ -193,7 +222,11 @@ def test_gb_13_1_designation_needs_sight_and_replaces_the_old_one():
     """GB-13.1: a unit designates an enemy it sees; one designation at a time; the item once
     a turn (GB-6.2)."""
     s = position(
-        [(0, "Warden-M", "Warden", "0306", "SE"), (1, "Hare-G", "A", "0708", "N"), (1, "Hare-G", "B", "0807", "N")],
+        [
+            (0, "Warden-M", "Warden", "0306", "SE"),
+            (1, "Hare-G", "A", "0708", "N"),
+            (1, "Hare-G", "B", "0807", "N"),
+        ],
         cells={"0808": "0#3"},
     )
     play(s, 0, "Warden designate A")
@@ -210,7 +243,10 @@ def test_gb_18_4_smoke_covers_a_hex_and_its_neighbours_until_the_next_end_phase(
     """GB-18.4, GB-3.7, GB-6.7, GB-AMB-54: the launcher's two charges; own hex or front arc at 1-3 hexes; seven
     hexes until the End phase of the next turn; everyone sees the smoke, the side that does
     not spot the layer without its name."""
-    s = position([(0, "Warden-M", "Warden", "0306", "SE"), (1, "Hare-G", "Hare", "1612", "N")], cells={"1211": "0#4", "1212": "0#4", "1311": "0#4", "1111": "0#4"})
+    s = position(
+        [(0, "Warden-M", "Warden", "0306", "SE"), (1, "Hare-G", "Hare", "1612", "N")],
+        cells={"1211": "0#4", "1212": "0#4", "1311": "0#4", "1111": "0#4"},
+    )
     _refused(s, 0, "Warden smoke 0106", "GB-18.4")
     _refused(s, 0, "Warden smoke 0806", "GB-18.4")
     events = play(s, 0, "Warden smoke 0507")

@@ -261,7 +261,13 @@ def test_gb_ex_11_splitting_the_rate_of_fire_around_movement():
 
 def test_gb_9_1_direct_fire_is_never_aimed_at_friends():
     """GB-9.1 item 2, GB-AMB-34: a friendly unit is no target, whatever the line."""
-    s = position([(0, "Warden-M", "Warden", "0306", "SE"), (0, "Hare-G", "Friend", "0807", "N"), (1, "Hare-G", "Red", "1612", "N")])
+    s = position(
+        [
+            (0, "Warden-M", "Warden", "0306", "SE"),
+            (0, "Hare-G", "Friend", "0807", "N"),
+            (1, "Hare-G", "Red", "1612", "N"),
+        ]
+    )
     with pytest.raises(IllegalAction) as e:
         RS.check(s, 0, RS.parse_action(s, 0, "Warden fire ac40 Friend"))
     assert e.value.rule == "GB-9.1"

@@ -58,7 +58,11 @@ def perturb(state, side: int, rng: random.Random):
         u.bound = -1 if rng.random() < 0.5 else rng.randrange(len(s.units))
         if s.trigger is None:
             weapons = [i for i, x in enumerate(u.systems) if x.kind == "weapon"]
-            u.overwatch = Overwatch(rng.choice(weapons), rng.randrange(6), 1, 0) if weapons and rng.random() < 0.5 else None
+            u.overwatch = (
+                Overwatch(rng.choice(weapons), rng.randrange(6), 1, 0)
+                if weapons and rng.random() < 0.5
+                else None
+            )
         enemies = [v.number for v in s.units if v.side == side]
         u.designation = Designation(rng.choice(enemies), 0) if rng.random() < 0.5 else None
         if u.number in seen or u.hex < 0:
@@ -93,7 +97,9 @@ def given(state, side: int) -> bytes:
             RS.view(state, side),
             RS.options(state, side),
             [RS.format_action(state, side, a) for a in acts],
-            None if decision is None else [decision.prompt, [(c.notation, c.label, str(c.odds)) for c in decision.choices]],
+            None
+            if decision is None
+            else [decision.prompt, [(c.notation, c.label, str(c.odds)) for c in decision.choices]],
         ],
         enc_hook=str,
     )
@@ -141,7 +147,9 @@ def _check_events(before, after, events, counts) -> None:
                     target = _unit(after, e.target_side, e.target)
                     if (e.target_side, e.target) in destroyed_at:
                         at = destroyed_at[(e.target_side, e.target)]
-                        ok = sight(after, target, at, u_after.hex, u_after.altitude or t.elevation[u_after.hex])
+                        ok = sight(
+                            after, target, at, u_after.hex, u_after.altitude or t.elevation[u_after.hex]
+                        )
                 assert ok, f"{type(e).__name__} names {name}, unseen by side {viewer}: {e}"
 
 
@@ -153,9 +161,9 @@ def _games(n: int, seed: int, perturb_every: float, counts) -> None:
         while sides := RS.to_act(state):
             if rng.random() < perturb_every:
                 for side in (0, 1):
-                    assert given(perturb(state, side, random.Random(rng.random())), side) == given(state, side), (
-                        "something a side may not know reached what it is given"
-                    )
+                    assert given(perturb(state, side, random.Random(rng.random())), side) == given(
+                        state, side
+                    ), "something a side may not know reached what it is given"
                     counts["perturbed"] += 1
             side = min(sides)
             action = RS.random_action(state, side, rng)

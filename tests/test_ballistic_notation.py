@@ -90,7 +90,17 @@ def test_gb_17_2_russian_words_from_the_glossary_are_accepted(russian, english):
 
 @pytest.mark.parametrize(
     "text",
-    ["", "Warden-1", "Warden-1 dance", "Warden-1 move 37", "Warden-1 pivot up", "Warden-1 fire", "Warden-1 overwatch ac40 N-SE", "Warden-1 hold now", "Warden-1 arc atgm x2 0307"],
+    [
+        "",
+        "Warden-1",
+        "Warden-1 dance",
+        "Warden-1 move 37",
+        "Warden-1 pivot up",
+        "Warden-1 fire",
+        "Warden-1 overwatch ac40 N-SE",
+        "Warden-1 hold now",
+        "Warden-1 arc atgm x2 0307",
+    ],
 )
 def test_bad_syntax_is_a_notation_error(text):
     """GB-17.2: text that is not notation raises NotationError."""
@@ -135,7 +145,8 @@ def test_an_unseen_target_is_refused_like_a_missing_one():
     """GB-17.2, GB-5.7: naming an enemy unit the side does not spot is refused with the
     same sentence as a name that does not exist."""
     s = position(
-        [(0, "Warden-M", "Warden-1", "0306", "SE"), (1, "Bastion-H", "Bastion-2", "0909", "N")], cells={"0808": "0#4", "0809": "0#4", "0709": "0#4", "0708": "0#4"}
+        [(0, "Warden-M", "Warden-1", "0306", "SE"), (1, "Bastion-H", "Bastion-2", "0909", "N")],
+        cells={"0808": "0#4", "0809": "0#4", "0709": "0#4", "0708": "0#4"},
     )
     from engine.rulesets.ballistic.rules.sight import spotted
 
@@ -184,7 +195,10 @@ def test_gb_17_3_the_view_carries_what_the_display_needs():
     """GB-17.3: the display shows rubble, buildings with their height, elevation, smoke and
     each unit's facing; the engine hands all of it over (the map's cells, wrecks, smoke
     with its turn, facings), and sides by number, never by colour alone."""
-    s = position([(0, "Warden-M", "Warden-1", "0306", "SE"), (1, "Bastion-H", "Bastion-2", "0909", "N")], cells={"0505": "2#3", "0606": "1%"})
+    s = position(
+        [(0, "Warden-M", "Warden-1", "0306", "SE"), (1, "Bastion-H", "Bastion-2", "0909", "N")],
+        cells={"0505": "2#3", "0606": "1%"},
+    )
     s.lay_smoke([s.map.tables.index["0707"]], 2)
     v = RS.view(s, 0)
     t = v.map.tables

@@ -56,7 +56,10 @@ def test_gb_ex_15_overwatch_fires_when_the_hare_appears_in_the_sector():
     assert (odds.distance, odds.d0, odds.grade, odds.t0, odds.threshold) == (5, 1, 1, 4, 6)
     assert [m.rule for m in odds.threshold_modifiers] == ["GB-11.6"]
     events = play(s, 0, "Warden overwatch x2", [5, 17, 8, 9, 4, 4])
-    assert [(e.roll, e.hit, e.overwatch) for e in events_of(events, ShotResolved)] == [(5, False, True), (17, True, True)]
+    assert [(e.roll, e.hit, e.overwatch) for e in events_of(events, ShotResolved)] == [
+        (5, False, True),
+        (17, True, True),
+    ]
     assert events_of(events, SystemFailed)[0].system == "gat20" and hare.health == 32
     assert RS.to_act(s) == {1} and warden.overwatch.shots == 1
     events = play(s, 1, "Hare move 0907 0908 1008 1108")
@@ -104,7 +107,11 @@ def test_gb_11_3_only_a_unit_acting_later_can_trigger_and_pivots_do_not():
     """GB-11.3: a trigger needs an enemy that acts later than the overwatching unit and its
     own step; an enemy acting earlier, or pivoting, gives none."""
     s = position(
-        [(1, "Hare-G", "Early", "0809", "N"), (0, "Warden-M", "Warden", "0306", "SE"), (1, "Hare-G", "Late", "1009", "N")],
+        [
+            (1, "Hare-G", "Early", "0809", "N"),
+            (0, "Warden-M", "Warden", "0306", "SE"),
+            (1, "Hare-G", "Late", "1009", "N"),
+        ],
         cells={"0607": "0#2", "0608": "0#2"},
         order=["Warden", "Late", "Early"],
     )

@@ -54,7 +54,10 @@ def test_gb_ex_14_damage_tenths_and_a_failure_sequence():
     damage.hit(s, dice, events, w, "how155", set())
     assert dice.remaining() == [] and w.health == 32 and tenths_lost(60, 32) == 4
     assert [e.roll for e in events_of(events, FailureCheck)] == [3, 17, 1]
-    assert [(e.system, e.roll, e.of) for e in events_of(events, SystemFailed)] == [("ac40", 5, 9), ("designator", 8, 8)]
+    assert [(e.system, e.roll, e.of) for e in events_of(events, SystemFailed)] == [
+        ("ac40", 5, 9),
+        ("designator", 8, 8),
+    ]
     events = []
     dice = ScriptedDice([20])
     damage.deal_damage(s, dice, events, w, 2, (2,), set())
@@ -140,7 +143,10 @@ def test_gb_ex_16_initiative_ties_and_what_each_side_knows():
         ("Bastion-1", 14, (1,)),
         ("Jackal-1", 19, (1,)),
     ]
-    assert [(e.unit, e.roll, e.to) for e in events_of(events, TieBroken)] == [("Hare-1", 3, (0,)), ("Bastion-1", 11, (1,))]
+    assert [(e.unit, e.roll, e.to) for e in events_of(events, TieBroken)] == [
+        ("Hare-1", 3, (0,)),
+        ("Bastion-1", 11, (1,)),
+    ]
     blue = RS.view(s, 0)
     assert [(o.name, o.initiative) for o in blue.order] == [("Jackal-1", 19), ("Hare-1", 14), ("Warden-1", 7)]
     assert [o.tiebreaks for o in blue.order] == [(), (3,), ()]
@@ -208,7 +214,11 @@ def test_gb_ex_17_stuck_in_a_friends_hex_and_a_landing_on_two_units():
     assert events_of(events, ActivationEnded)[0].why == "stuck"
     assert events_of(events, TurnBegan)[0].turn == 8
     hits = events_of(events, Damaged)
-    assert [(e.unit, e.amount, e.health) for e in hits] == [("RedWarden", 7, 53), ("RedWarden", 9, 44), ("Jackal", 4, 11)]
+    assert [(e.unit, e.amount, e.health) for e in hits] == [
+        ("RedWarden", 7, 53),
+        ("RedWarden", 9, 44),
+        ("Jackal", 4, 11),
+    ]
     assert rw.stuck and rw.hex == unit(s, "Jackal").hex
     assert [s.units[n].name for n in s.order] == ["Bastion", "BlueWarden", "RedWarden", "Jackal"]
     play(s, 0, "Bastion end")
@@ -255,7 +265,19 @@ def test_gb_16_1_both_sides_eliminated_in_a_projectile_phase_is_a_draw():
     t = s.map.tables
     for seq, (shooter, aim) in enumerate(((1, "0306"), (0, "0307")), start=1):
         s.projectiles.append(
-            Projectile(seq=seq, side=1 - shooter % 2, shooter=shooter, weapon="how155", launch=0, aim=t.index[aim], distance=6, speed=20, cep=1, launched=1, arrival=2)
+            Projectile(
+                seq=seq,
+                side=1 - shooter % 2,
+                shooter=shooter,
+                weapon="how155",
+                launch=0,
+                aim=t.index[aim],
+                distance=6,
+                speed=20,
+                cep=1,
+                launched=1,
+                arrival=2,
+            )
         )
     for u in s.units:
         u.health = 3
@@ -270,7 +292,11 @@ def test_gb_16_2_the_turn_limit_scores_destroyed_max_health():
     finish_turn(s)
     assert RS.result(s).draw == (0, 1) and RS.result(s).rule == "GB-16.2"
     s = position(
-        [(0, "Hare-G", "Blue", "0306", "SE"), (1, "Hare-G", "Red", "1612", "N"), (1, "Jackal", "Gone", "1611", "N")],
+        [
+            (0, "Hare-G", "Blue", "0306", "SE"),
+            (1, "Hare-G", "Red", "1612", "N"),
+            (1, "Jackal", "Gone", "1611", "N"),
+        ],
         turn_limit=1,
     )
     gone = unit(s, "Gone")
@@ -294,16 +320,36 @@ def test_gb_5_1_a_turn_is_projectiles_then_initiative_then_activations_then_end(
     from engine.rulesets.ballistic.state import Projectile
 
     s = position(
-        [(0, "Hare-G", "Blue", "0306", "SE"), (1, "Jackal", "Red", "0808", "N"), (1, "Hare-G", "Red2", "1612", "N")]
+        [
+            (0, "Hare-G", "Blue", "0306", "SE"),
+            (1, "Jackal", "Red", "0808", "N"),
+            (1, "Hare-G", "Red2", "1612", "N"),
+        ]
     )
     t = s.map.tables
     s.projectiles.append(
-        Projectile(seq=1, side=0, shooter=0, weapon="how155", launch=0, aim=t.index["0808"], distance=6, speed=20, cep=1, launched=1, arrival=2)
+        Projectile(
+            seq=1,
+            side=0,
+            shooter=0,
+            weapon="how155",
+            launch=0,
+            aim=t.index["0808"],
+            distance=6,
+            speed=20,
+            cep=1,
+            launched=1,
+            arrival=2,
+        )
     )
     unit(s, "Red").health = 4
     play(s, 0, "Blue move 0307")
     events = finish_turn(s, [1, 1, 1, 1, 9, 3])
-    kinds = [type(e).__name__ for e in events if type(e).__name__ in ("TurnBegan", "ProjectileLanded", "InitiativeRolled")]
+    kinds = [
+        type(e).__name__
+        for e in events
+        if type(e).__name__ in ("TurnBegan", "ProjectileLanded", "InitiativeRolled")
+    ]
     assert kinds == ["TurnBegan", "ProjectileLanded", "InitiativeRolled", "InitiativeRolled"]
     assert [e.unit for e in events_of(events, InitiativeRolled)] == ["Blue", "Red2"]
     blue = unit(s, "Blue")
@@ -313,7 +359,12 @@ def test_gb_5_1_a_turn_is_projectiles_then_initiative_then_activations_then_end(
 def test_gb_4_6_deployment_in_the_zones_first_side_first():
     """GB-4.6: with no placements each side places all its units in its zone, the first side
     first, before turn 1; hexes outside the zone or taken are refused."""
-    m = map_with(8, 6, {f"0{c}0{n}": "0.a" for c in (1, 2) for n in range(1, 7)} | {f"0{c}0{n}": "0.b" for c in (7, 8) for n in range(1, 7)})
+    m = map_with(
+        8,
+        6,
+        {f"0{c}0{n}": "0.a" for c in (1, 2) for n in range(1, 7)}
+        | {f"0{c}0{n}": "0.b" for c in (7, 8) for n in range(1, 7)},
+    )
     rosters = [
         Roster(units=[entry_from_loadout("B1", "Hare-G"), entry_from_loadout("B2", "Kestrel")]),
         Roster(units=[entry_from_loadout("R1", "Jackal")]),
@@ -337,7 +388,10 @@ def test_gb_4_6_placements_from_the_scenario_and_refused_set_ups():
     """GB-4.6, GB-18.5: a scenario places the units; a roster over its mass limit or a unit
     placed on a building is refused."""
     m = map_with(8, 6, {"0303": "0#2"})
-    rosters = [Roster(units=[entry_from_loadout("B1", "Hare-G")]), Roster(units=[entry_from_loadout("R1", "Jackal")])]
+    rosters = [
+        Roster(units=[entry_from_loadout("B1", "Hare-G")]),
+        Roster(units=[entry_from_loadout("R1", "Jackal")]),
+    ]
     setup = Setup(map=m, rosters=rosters, placements=[[Placement("0101", "S")], [Placement("0806", "N")]])
     state, events = RS.new_state(setup, Dice(b"x"))
     assert state.turn == 1 and events_of(events, TurnBegan)
@@ -352,7 +406,14 @@ def test_gb_4_6_placements_from_the_scenario_and_refused_set_ups():
 def test_gb_5_3_ties_roll_again_until_the_order_is_strict():
     """GB-5.3: tied units roll again in roster order; ties within a tie roll again; the
     group with the higher first result is resolved first."""
-    s = position([(0, "Hare-G", "A", "0101", "S"), (0, "Hare-G", "B", "0103", "S"), (1, "Hare-G", "C", "1612", "N"), (1, "Hare-G", "D", "1610", "N")])
+    s = position(
+        [
+            (0, "Hare-G", "A", "0101", "S"),
+            (0, "Hare-G", "B", "0103", "S"),
+            (1, "Hare-G", "C", "1612", "N"),
+            (1, "Hare-G", "D", "1610", "N"),
+        ]
+    )
     dice = ScriptedDice([9, 9, 5, 5, 4, 4, 6, 2, 3, 1])
     flow.initiative(s, dice, [])
     assert dice.remaining() == []
@@ -364,14 +425,23 @@ def test_gb_5_3_ties_roll_again_until_the_order_is_strict():
 def test_gb_15_3_a_destroyed_mech_leaves_rubble_small_units_nothing():
     """GB-15.3: a wreck turns the mech's hex into rubble (3 MP to enter); a Jackal leaves
     nothing."""
-    s = position([(0, "Hare-G", "Blue", "0306", "SE"), (1, "Hare-G", "Red", "0307", "N"), (1, "Jackal", "J", "0308", "N")])
+    s = position(
+        [
+            (0, "Hare-G", "Blue", "0306", "SE"),
+            (1, "Hare-G", "Red", "0307", "N"),
+            (1, "Jackal", "J", "0308", "N"),
+        ]
+    )
     for name in ("Red", "J"):
         damage.deal_damage(s, ScriptedDice([]), [], unit(s, name), 99, (99,), set())
     t = s.map.tables
     assert s.wrecks == [t.index["0307"]] and t.kind[t.index["0307"]] != RUBBLE
     from engine.rulesets.ballistic.rules.movement import step_cost
 
-    assert step_cost(s, unit(s, "Blue"), t.index["0307"]) == 3 and step_cost(s, unit(s, "Blue"), t.index["0308"]) == 1
+    assert (
+        step_cost(s, unit(s, "Blue"), t.index["0307"]) == 3
+        and step_cost(s, unit(s, "Blue"), t.index["0308"]) == 1
+    )
 
 
 def test_random_set_ups_play_to_the_end():
