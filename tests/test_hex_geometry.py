@@ -306,3 +306,15 @@ def test_gb_2_9_spiral_order_and_area_sizes():
         rk = ring(c, k)
         assert len(rk) == 6 * k and all(distance(c, h) == k for h in rk)
         assert rk[0] == (c[0], c[1] - k)
+
+
+def test_gb_2_6_the_whole_number_algorithm_is_the_normative_one_for_every_offset_up_to_12():
+    """GB-2.6, GB-1.3: the integer form of the normative algorithm gives exactly the exact
+    algorithm's hexes for every offset within 12 hexes (lines are translation invariant,
+    so this covers every line of that length on any map)."""
+    from engine.geometry.hex import core_hexes_int
+
+    for dq in range(-12, 13):
+        for dr in range(-12, 13):
+            if (dq, dr) != (0, 0) and distance((0, 0), (dq, dr)) <= 12:
+                assert core_hexes_int((0, 0), (dq, dr)) == core_hexes_exact((0, 0), (dq, dr)), (dq, dr)

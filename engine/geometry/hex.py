@@ -15,8 +15,9 @@ Conventions (Going Ballistic's GB-2, usable by any hex system):
   interior the segment crosses) and, where the segment runs along hex edges,
   *edge pairs*; a hex touched only at a corner is not on it. The result is the same
   in both directions. :func:`core_hexes_exact` is the normative algorithm on exact
-  fractions; :func:`line` uses it once per offset between the two hexes (lines are
-  the same everywhere up to translation) and caches the shape.
+  fractions and :func:`core_hexes_int` the same in whole numbers; :func:`line` uses
+  the latter once per offset between the two hexes (lines are the same everywhere up
+  to translation) and caches the shape.
 * Front arcs (120°, :func:`in_front_arc`), 60° sectors between two adjacent spokes
   (:func:`in_sector`), rings and the spiral numbering of an area (:func:`ring`,
   :func:`spiral`).
@@ -43,6 +44,7 @@ __all__ = [
     "Line",
     "area_size",
     "core_hexes_exact",
+    "core_hexes_int",
     "cube",
     "direction_between",
     "distance",
@@ -172,19 +174,33 @@ def pixel(h: Hex, size: float = 1.0) -> tuple[float, float]:
 # ---------------------------------------------------------------------------
 # Arcs and sectors
 # ---------------------------------------------------------------------------
-def _signs_hold(v: tuple[int, int, int], e: tuple[int, int, int]) -> bool:
-    return all(not ((ec > 0 and vc < 0) or (ec < 0 and vc > 0)) for vc, ec in zip(v, e, strict=True))
+#: Cube steps of the six directions (GB-2.3), for the arc and sector tests.
+_CUBE_STEPS = tuple((dq, dr, -dq - dr) for dq, dr in DIRECTIONS)
+#: For each sector's first direction i: the cube coordinate where spoke i+1 is 0 with
+#: spoke i's sign there, and the coordinate where spoke i is 0 with spoke i+1's sign.
+_SECTOR_TESTS = tuple(
+    (
+        _CUBE_STEPS[(i + 1) % 6].index(0),
+        _CUBE_STEPS[i][_CUBE_STEPS[(i + 1) % 6].index(0)],
+        _CUBE_STEPS[i].index(0),
+        _CUBE_STEPS[(i + 1) % 6][_CUBE_STEPS[i].index(0)],
+    )
+    for i in range(6)
+)
 
 
 def in_front_arc(origin: Hex, facing: int, other: Hex) -> bool:
     """Whether ``other`` is in the 120° front arc of a unit at ``origin`` facing
     ``facing`` (0-5): the spokes facing-1, facing, facing+1 and every hex between them,
     never ``origin`` itself (GB-2.8). Exact test on the cube offset ``v``: wherever the
-    facing's cube step is +1, v ≥ 0 there; wherever it is -1, v ≤ 0 there."""
-    if other == origin:
+    facing's cube step is +1, v ≥ 0 there; wherever it is -1, v ≤ 0 there (the product
+    of each coordinate with the step's is never negative)."""
+    vq = other[0] - origin[0]
+    vr = other[1] - origin[1]
+    if vq == 0 and vr == 0:
         return False
-    v = cube((other[0] - origin[0], other[1] - origin[1]))
-    return _signs_hold(v, cube(DIRECTIONS[facing % 6]))
+    eq, er, es = _CUBE_STEPS[facing % 6]
+    return vq * eq >= 0 and vr * er >= 0 and (-vq - vr) * es >= 0
 
 
 def in_sector(origin: Hex, first: int, other: Hex) -> bool:
@@ -193,16 +209,13 @@ def in_sector(origin: Hex, first: int, other: Hex) -> bool:
     ``origin`` itself (GB-11.2: ``N-NE`` is ``first = 0``). Exact test: a hex is
     ``a·d_first + b·d_(first+1)`` with a, b ≥ 0, i.e. on the coordinate where one spoke
     is 0 the offset has the other spoke's sign (or 0)."""
-    if other == origin:
+    vq = other[0] - origin[0]
+    vr = other[1] - origin[1]
+    if vq == 0 and vr == 0:
         return False
-    v = cube((other[0] - origin[0], other[1] - origin[1]))
-    a = cube(DIRECTIONS[first % 6])
-    b = cube(DIRECTIONS[(first + 1) % 6])
-    for spoke, other_spoke in ((a, b), (b, a)):
-        k = other_spoke.index(0)
-        if (spoke[k] > 0 and v[k] < 0) or (spoke[k] < 0 and v[k] > 0):
-            return False
-    return True
+    v = (vq, vr, -vq - vr)
+    k1, s1, k2, s2 = _SECTOR_TESTS[first % 6]
+    return v[k1] * s1 >= 0 and v[k2] * s2 >= 0
 
 
 # ---------------------------------------------------------------------------
@@ -280,6 +293,48 @@ def core_hexes_exact(a: Hex, b: Hex) -> list[Hex]:
     return out
 
 
+def core_hexes_int(a: Hex, b: Hex) -> list[Hex]:
+    """:func:`core_hexes_exact` in whole numbers: every parameter ``t`` of the segment is
+    kept as ``T / L`` with ``L`` the least common multiple of the denominators, and every
+    point of it as a numerator over ``2L``, so each comparison is the normative one,
+    exactly, without fractions (a test checks the two agree)."""
+    ac, bc = cube(a), cube(b)
+    d = [bc[i] - ac[i] for i in range(3)]
+    dus = []
+    for i, j in ((0, 1), (1, 2), (2, 0)):
+        du = d[i] - d[j]
+        if du:
+            dus.append((ac[i] - ac[j], du))
+    scale = 1
+    for _u0, du in dus:
+        scale = scale * abs(du) // math.gcd(scale, abs(du))
+    ts = {0, scale}
+    for u0, du in dus:
+        lo, hi = sorted((u0, u0 + du))
+        for k in range(lo, hi + 1):  # whole bounds: ceil and floor are the bounds themselves
+            t = (k - u0) * scale // du  # exact: du divides scale
+            if 0 < t < scale:
+                ts.add(t)
+    ordered = sorted(ts)
+    den = 2 * scale
+    out: list[Hex] = []
+    for t0, t1 in zip(ordered, ordered[1:], strict=False):
+        m = t0 + t1  # the midpoint's parameter is m / den
+        p = [ac[i] * den + d[i] * m for i in range(3)]  # coordinates times den
+        r = [(2 * p[i] + den) // (2 * den) for i in range(3)]  # floor(c + 1/2)
+        dx, dy, dz = (abs(r[i] * den - p[i]) for i in range(3))
+        if dx > dy and dx > dz:
+            r[0] = -r[1] - r[2]
+        elif dy > dz:
+            r[1] = -r[0] - r[2]
+        else:
+            r[2] = -r[0] - r[1]
+        h = (r[0], r[1])
+        if not out or out[-1] != h:
+            out.append(h)
+    return out
+
+
 def _spine(dq: int, dr: int) -> tuple[int, int] | None:
     """(i, k) when ``(dq, dr) = k·SPINES[i]`` with k ≥ 1, else None."""
     for i, (vq, vr) in enumerate(SPINES):
@@ -296,7 +351,7 @@ def _shape(dq: int, dr: int) -> Line:
         return Line(((0, 0),))
     spine = _spine(dq, dr)
     if spine is None:
-        return Line(tuple(core_hexes_exact((0, 0), (dq, dr))))
+        return Line(tuple(core_hexes_int((0, 0), (dq, dr))))
     i, k = spine
     vq, vr = SPINES[i]
     (aq, ar), (bq, br) = DIRECTIONS[i], DIRECTIONS[(i + 1) % 6]

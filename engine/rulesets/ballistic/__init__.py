@@ -38,6 +38,7 @@ from engine.rulesets.ballistic import options as _options
 from engine.rulesets.ballistic import view as _view
 from engine.rulesets.ballistic.actions import ACTION_TYPES, Concede, React
 from engine.rulesets.ballistic.events import EVENT_TYPES
+from engine.rulesets.ballistic.randomplay import random_action as _random_action
 from engine.rulesets.ballistic.roster import Roster, decode_roster, validate
 from engine.rulesets.ballistic.rules import dispatch, flow, notation
 from engine.rulesets.ballistic.rules.invariants import check_invariants
@@ -92,7 +93,7 @@ class Ballistic(
     to_act = staticmethod(flow.to_act)
     options = staticmethod(_options.options)
     legal_actions = staticmethod(_options.legal_actions)
-    random_action = staticmethod(_options.random_action)
+    random_action = staticmethod(_random_action)
     apply = staticmethod(dispatch.apply)
     view = staticmethod(_view.view)
     result = staticmethod(flow.result)

@@ -11,6 +11,7 @@ read. Names are message IDs (``N_``), translated where they are shown.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 import msgspec
 
@@ -358,6 +359,7 @@ def base_grade(k: int | Fraction, c_eff: int, d: int) -> int:
     return 1 + (k * abs(d - c_eff)) // c_eff
 
 
+@lru_cache(maxsize=4096)
 def max_range(k: int | Fraction, c_eff: int) -> int:
     """The longest distance (hexes) at which the base grade is at most 5 (GB-9.6)."""
     d = c_eff

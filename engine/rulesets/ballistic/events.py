@@ -194,22 +194,18 @@ class MoveOpened(_Ev, tag="gb.MoveOpened"):
 
 
 class Stepped(_Ev, tag="gb.Stepped"):
-    """``unit`` stepped from ``start`` to ``hex`` for ``cost`` MP (GB-7.2); ``pool`` left
-    (-1 where the reader may not know it)."""
+    """``unit`` stepped from ``start`` to ``hex`` for ``cost`` MP (GB-7.2)."""
 
     unit: str
     side: int
     start: str
     hex: str
     cost: int
-    pool: int = -1
 
     def text_for(self, viewer=None, players=()):
-        if self.pool >= 0:
-            return _("{unit} steps {start}–{hex} ({cost} MP; {pool} MP left).").format(
-                unit=self.unit, start=self.start, hex=self.hex, cost=self.cost, pool=self.pool
-            )
-        return _("{unit} steps {start}–{hex}.").format(unit=self.unit, start=self.start, hex=self.hex)
+        return _("{unit} steps {start}–{hex} ({cost} MP).").format(
+            unit=self.unit, start=self.start, hex=self.hex, cost=self.cost
+        )
 
 
 class Pivoted(_Ev, tag="gb.Pivoted"):

@@ -8,7 +8,6 @@ and an enemy blocks a path only when it is spotted (GB-5.7, GB-8.10).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import msgspec
@@ -33,7 +32,6 @@ from engine.rulesets.ballistic.events import SECTOR_NAMES
 from engine.rulesets.ballistic.maps import BUILDING
 from engine.rulesets.ballistic.rules import arc, fire, movement, overwatch
 from engine.rulesets.ballistic.rules.arc import flight_turns, item_of
-from engine.rulesets.ballistic.rules.common import friends_in
 from engine.rulesets.ballistic.rules.fire import ShotOdds, attack_slot
 from engine.rulesets.ballistic.rules.notation import weapon_word
 from engine.rulesets.ballistic.rules.sight import spotted
@@ -51,7 +49,6 @@ __all__ = [
     "WeaponOption",
     "legal_actions",
     "options",
-    "random_action",
 ]
 
 
@@ -189,9 +186,10 @@ def _weapon_option(state: State, u: Unit, index: int, enemies: list[Unit]) -> We
         if w.direct:
             for e in enemies:
                 try:
-                    odds = fire.check_shot(state, u, index, e)
+                    fire.check_shot(state, u, index, e)
                 except IllegalAction:
                     continue
+                odds = fire.shot_odds(state, u, index, e)
                 shots = slot.shots if slot is not None else w.rof
                 targets.append(
                     TargetOption(name=e.name, hex=state.map.tables.name[e.hex], odds=odds, shots=shots)
@@ -407,51 +405,3 @@ def legal_actions(state: State, side: int) -> list[Any]:
             out += [Designate(name, target) for target in item.targets]
             out += [Smoke(name, h) for h in item.hexes]
     return out
-
-
-def random_action(state: State, side: int, rng: random.Random) -> Any | None:
-    """A random legal action of ``side`` for selfplay: a kind of action first (with
-    weights that keep battles moving), then one of that kind; None when ``side`` has
-    nothing to decide."""
-    if state.phase == "deploy" or overwatch.asking(state) is not None:
-        acts = legal_actions(state, side)
-        return rng.choice(acts) if acts else None
-    u = state.actor()
-    if u is None or u.side != side or state.phase != "activation":
-        return None
-    name = u.name
-    if u.passing or u.stuck:
-        moves = movement.reach(state, u)
-        t = state.map.tables
-        return Move(name, tuple(t.name[h] for h in rng.choice(moves).path))
-    x = rng.random()
-    if x < 0.12:
-        return End(name)
-    if x < 0.5:
-        enemies = _known_enemies(state, side)
-        shots = []
-        for i, s in enumerate(u.systems):
-            if s.kind != KIND_WEAPON or s.failed:
-                continue
-            for e in enemies:
-                try:
-                    fire.check_shot(state, u, i, e)
-                except IllegalAction:
-                    continue
-                shots.append((i, e))
-        if shots:
-            i, e = rng.choice(shots)
-            slot = attack_slot(u, i)
-            most = slot.shots if slot is not None else WEAPONS[u.systems[i].key].rof
-            return Fire(name, i, e.name, rng.randint(1, most))
-    if x < 0.8 and not u.holding:
-        moves = movement.reach(state, u)
-        if moves:
-            t = state.map.tables
-            r = rng.choice(moves)
-            path = r.path[: rng.randint(1, len(r.path))]
-            if friends_in(state, u, path[-1]):
-                path = r.path
-            return Move(name, tuple(t.name[h] for h in path))
-    acts = legal_actions(state, side)
-    return rng.choice(acts) if acts else End(name)

@@ -19,7 +19,12 @@ from __future__ import annotations
 from engine.geometry.hex import DIRECTIONS, format_hex, from_offset, line_shape, to_offset
 from engine.rulesets.ballistic.maps import BUILDING, OPEN, RUBBLE, HexMap
 
-__all__ = ["BUILDING", "OPEN", "RUBBLE", "MapTables", "shadow_hides", "tables"]
+__all__ = ["BUILDING", "FLAT", "OPEN", "RUBBLE", "MapTables", "shadow_hides", "tables"]
+
+#: Maps of up to this many hexes keep flat pair tables (distances, ground sight): 2,500
+#: hexes (50 x 50) make tables of 6.25 million entries; larger maps compute each
+#: distance and keep sight by pair in a dictionary.
+FLAT = 2500
 
 
 def shadow_hides(cover: int, dist_to_target: int, observer: int, target: int) -> bool:
@@ -81,24 +86,30 @@ class MapTables:
         self._between: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
         #: mutual terrain sight by (a, b, height at a, height at b, buildings counted)
         self._clear: dict[tuple[int, int, int, int, bool], bool] = {}
+        #: by altitude (0: ground units): per hex, the (neighbour, MP) steps the terrain allows
+        self._steps: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+        #: whether the pair tables below are kept (maps of at most FLAT hexes)
+        self.flat = n <= FLAT
+        #: distances by ``a * count + b`` (GB-2.5)
+        self.dist = [self._distance(a, b) for a in range(n) for b in range(n)] if self.flat else []
+        #: ground-to-ground terrain sight by ``a * count + b`` (filled by :meth:`clear`): 0 not
+        #: known yet, 1 clear, 2 hidden; over hex heights, and over bare elevations (GB-9.2)
+        self.ground_sight = bytearray(n * n if self.flat else 0)
+        self.bare_sight = bytearray(n * n if self.flat else 0)
 
     # -- geometry ----------------------------------------------------------------
     def hex_of(self, i: int) -> tuple[int, int]:
         """The axial pair of flat index ``i``."""
         return self.q[i], self.r[i]
 
-    def distance(self, a: int, b: int) -> int:
-        """Hexes between flat indices ``a`` and ``b`` (GB-2.5)."""
+    def _distance(self, a: int, b: int) -> int:
         dq = self.q[a] - self.q[b]
         dr = self.r[a] - self.r[b]
-        ds = dq + dr
-        if dq < 0:
-            dq = -dq
-        if dr < 0:
-            dr = -dr
-        if ds < 0:
-            ds = -ds
-        return dq if dq >= dr and dq >= ds else (dr if dr >= ds else ds)
+        return max(abs(dq), abs(dr), abs(dq + dr))
+
+    def distance(self, a: int, b: int) -> int:
+        """Hexes between flat indices ``a`` and ``b`` (GB-2.5)."""
+        return self.dist[a * self.count + b] if self.flat else self._distance(a, b)
 
     def offset(self, i: int) -> tuple[int, int]:
         """(column, row) of flat index ``i``, from 1."""
@@ -131,6 +142,30 @@ class MapTables:
         found = self._between[key] = (tuple(core), tuple(pairs))
         return found
 
+    def steps(self, altitude: int) -> list[tuple[tuple[int, int], ...]]:
+        """Per hex, the steps the terrain allows a unit flying at ``altitude`` (0: a ground
+        unit) as (neighbour, MP) pairs: a ground unit never into a building or across more
+        than one level, paying 3 MP for rubble (GB-3.4 to GB-3.6, GB-7.2); an air unit
+        into any hex lower than its altitude for 1 MP (GB-7.8). Wrecks and units are not
+        terrain: the rules add them."""
+        found = self._steps.get(altitude)
+        if found is not None:
+            return found
+        out = []
+        for i in range(self.count):
+            row = []
+            for n in self.neighbours[i]:
+                if n < 0:
+                    continue
+                if altitude:
+                    if self.height[n] < altitude:
+                        row.append((n, 1))
+                elif self.kind[n] != BUILDING and abs(self.elevation[n] - self.elevation[i]) <= 1:
+                    row.append((n, 3 if self.kind[n] == RUBBLE else 1))
+            out.append(tuple(row))
+        self._steps[altitude] = out
+        return out
+
     # -- sight over terrain ------------------------------------------------------
     def hidden(self, o: int, ho: int, t: int, ht: int, buildings: bool = True) -> bool:
         """Whether the target at ``t`` (position height ``ht``) is hidden from the
@@ -157,16 +192,30 @@ class MapTables:
         """Whether positions ``a`` (height ``ha``) and ``b`` (height ``hb``) are clear of
         each other over the terrain: at distance 0 or 1 always (GB-8.6); else neither
         hides from the other along the line (GB-8.5). Buildings count as cover unless
-        ``buildings`` is False (the bare ground of GB-9.2). Cached."""
+        ``buildings`` is False (the bare ground of GB-9.2). Cached: ground positions
+        (each at its hex's elevation) in a flat table, others by their heights."""
+        e = self.elevation
+        if self.flat and ha == e[a] and hb == e[b]:
+            table = self.ground_sight if buildings else self.bare_sight
+            i = a * self.count + b
+            found = table[i]
+            if not found:
+                found = table[i] = table[b * self.count + a] = (
+                    1 if self._compute(a, ha, b, hb, buildings) else 2
+                )
+            return found == 1
         key = (a, b, ha, hb, buildings)
-        found = self._clear.get(key)
-        if found is None:
-            found = self.distance(a, b) <= 1 or not (
-                self.hidden(a, ha, b, hb, buildings) or self.hidden(b, hb, a, ha, buildings)
+        hit = self._clear.get(key)
+        if hit is None:
+            hit = self._clear[key] = self._clear[(b, a, hb, ha, buildings)] = self._compute(
+                a, ha, b, hb, buildings
             )
-            self._clear[key] = found
-            self._clear[(b, a, hb, ha, buildings)] = found
-        return found
+        return hit
+
+    def _compute(self, a: int, ha: int, b: int, hb: int, buildings: bool) -> bool:
+        return self.distance(a, b) <= 1 or not (
+            self.hidden(a, ha, b, hb, buildings) or self.hidden(b, hb, a, ha, buildings)
+        )
 
     def precompute(self) -> None:
         """Fill the sight and bare-ground tables for every pair of ground positions

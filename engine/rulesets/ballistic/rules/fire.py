@@ -223,7 +223,6 @@ def check_shot(
             _("The line of fire from {unit} to {target} is blocked.").format(unit=u.name, target=target.name),
             "GB-9.2",
         )
-    return shot_odds(state, u, index, target, overwatch)
 
 
 def fire_shot(

@@ -10,8 +10,6 @@ so a path planned past an unseen enemy is refused only when the unit gets there
 
 from __future__ import annotations
 
-import heapq
-
 import msgspec
 
 from engine.geometry.hex import direction_between
@@ -80,26 +78,23 @@ def afford(pool: int, slots: int, speed: int, cost: int) -> tuple[int, int, bool
     return None
 
 
-def _occupancy(state: State, u: Unit, known: int) -> tuple[set[int], set[int]]:
+def _occupancy(
+    state: State, u: Unit, known: int, near: int = -1, reach: int = 0
+) -> tuple[set[int], set[int]]:
     """Hexes of ``u``'s layer (ground or air) holding a friend (other than ``u``) and
-    holding an enemy ``known`` to that side."""
+    holding an enemy ``known`` to that side; with ``near`` (a hex) only the enemies
+    within ``reach`` hexes of it (farther ones cannot be in the way)."""
     friends: set[int] = set()
     enemies: set[int] = set()
+    t = state.map.tables
     for v in state.units:
         if v.number == u.number or not v.alive or v.hex < 0 or v.air != u.air:
             continue
         if v.side == u.side:
             friends.add(v.hex)
-        elif spotted(state, known, v):
+        elif (near < 0 or t.distance(near, v.hex) <= reach) and spotted(state, known, v):
             enemies.add(v.hex)
     return friends, enemies
-
-
-def _terrain_ok(state: State, u: Unit, frm: int, to: int) -> bool:
-    t = state.map.tables
-    if u.altitude:
-        return t.height[to] < u.altitude  # GB-7.8
-    return t.kind[to] != BUILDING and abs(t.elevation[to] - t.elevation[frm]) <= 1  # GB-3.5, GB-3.6
 
 
 def _obligation_ok(state: State, u: Unit, to: int) -> bool:
@@ -152,42 +147,66 @@ def _search(
     """Hexes ``u`` can reach from ``start`` with ``pool`` MP and ``slots`` actions opened,
     by legal steps (GB-7.1 to GB-7.4, GB-7.8, GB-13.5), and may stop in (no friend of
     its layer there): hex -> (MP spent, Move actions opened, path). ``first_stop``:
-    return as soon as one is found (the start counts when it is a place to stop)."""
-    t = state.map.tables
-    nb = t.neighbours
+    return as soon as one is found (the start counts when it is a place to stop).
+
+    A search by MP spent over *labels* (hex, actions opened, pool): the pool a step
+    leaves depends on when Move actions were opened (GB-7.1), so a hex keeps one label
+    per number of actions opened, and a label is dropped when another with no more
+    actions opened has at least as many MP left."""
     speed = u.current_speed
-    friends, enemies = _occupancy(state, u, known)
+    friends, enemies = _occupancy(state, u, known, start, pool + (2 - slots) * speed + 1)
+    if first_stop and start not in friends:
+        return {start: (0, 0, ())}
+    steps = state.map.tables.steps(u.altitude)
+    wrecks = set(state.wrecks) if state.wrecks and not u.altitude else ()
     bound = u.bound >= 0
     out: dict[int, tuple[int, int, tuple[int, ...]]] = {}
-    if first_stop and start not in friends:
-        out[start] = (0, 0, ())
-        return out
-    best: dict[tuple[int, int], int] = {(start, slots): pool}
-    heap = [(0, start, slots, pool, ())]
-    while heap:
-        spent, h, ns, p, path = heapq.heappop(heap)
-        if best.get((h, ns), -1) > p:
-            continue
-        if h != start and h not in friends and h not in out:
-            out[h] = (spent, ns - slots, path)
-            if first_stop:
-                return out
-        for n in nb[h]:
-            if n < 0 or n in enemies or not _terrain_ok(state, u, h, n):
+    best = {start * 3 + slots: pool}
+    parent: dict[int, int] = {}
+    buckets: list[list[tuple[int, int, int]]] = [[(start, slots, pool)]]
+    spent = 0
+    while spent < len(buckets):
+        for h, ns, p in buckets[spent]:
+            key = h * 3 + ns
+            if best.get(key, -1) != p:
                 continue
-            if bound and not _obligation_ok(state, u, n):
-                continue
-            cost = 1 if u.altitude else (3 if t.kind[n] == RUBBLE or n in state.wrecks else 1)
-            if p >= cost:
-                p2, ns2 = p - cost, ns
-            elif ns < 2 and p + speed >= cost:
-                p2, ns2 = p + speed - cost, ns + 1
-            else:
-                continue
-            if any(best.get((n, k), -1) >= p2 for k in range(ns2 + 1)):
-                continue
-            best[(n, ns2)] = p2
-            heapq.heappush(heap, (spent + cost, n, ns2, p2, (*path, n)))
+            if h != start and h not in friends and h not in out:
+                path = [h]
+                k = key
+                while k in parent:
+                    k = parent[k]
+                    if k // 3 != start:
+                        path.append(k // 3)
+                out[h] = (spent, ns - slots, tuple(reversed(path)))
+                if first_stop:
+                    return out
+            for n, cost in steps[h]:
+                if n in enemies:
+                    continue
+                if wrecks and n in wrecks:
+                    cost = 3
+                if p >= cost:
+                    p2, ns2 = p - cost, ns
+                elif ns < 2 and p + speed >= cost:
+                    p2, ns2 = p + speed - cost, ns + 1
+                else:
+                    continue
+                base = n * 3
+                if (
+                    best.get(base, -1) >= p2
+                    or (ns2 and best.get(base + 1, -1) >= p2)
+                    or (ns2 == 2 and best.get(base + 2, -1) >= p2)
+                ):
+                    continue
+                if bound and not _obligation_ok(state, u, n):
+                    continue
+                best[base + ns2] = p2
+                parent[base + ns2] = key
+                total = spent + cost
+                while len(buckets) <= total:
+                    buckets.append([])
+                buckets[total].append((n, ns2, p2))
+        spent += 1
     return out
 
 
@@ -219,7 +238,9 @@ def plan_path(state: State, u: Unit, path: list[int]) -> list[StepPlan]:
     if not path:
         raise illegal(_("Name at least one hex to step into."), "GB-7.2")
     t = state.map.tables
-    friends, _enemies = _occupancy(state, u, u.side)
+    friends = {
+        v.hex for v in state.units if v.number != u.number and v.alive and v.side == u.side and v.air == u.air
+    }
     speed = u.current_speed
     pool, slots, at = u.pool, len(u.slots), u.hex
     plans = []
@@ -279,12 +300,16 @@ def do_step(state: State, events: list[Event], u: Unit, plan: StepPlan) -> None:
     if not u.passing:
         u.stuck = False
     seen = before or spotted(state, 1 - u.side, u)
-    step = Stepped(
-        unit=u.name, side=u.side, start=t.name[frm], hex=t.name[plan.hex], cost=plan.cost, pool=u.pool
+    events.append(
+        Stepped(
+            unit=u.name,
+            side=u.side,
+            start=t.name[frm],
+            hex=t.name[plan.hex],
+            cost=plan.cost,
+            to=None if seen else (u.side,),
+        )
     )
-    events.append(msgspec.structs.replace(step, to=(u.side,)))
-    if seen:
-        events.append(msgspec.structs.replace(step, pool=-1, to=(1 - u.side,)))
     refresh(state, events)
 
 

@@ -51,13 +51,27 @@ def sight(state: State, observer: Unit, at: int, target: int, target_height: int
     Sensors failed (GB-8.9); at distance 0 or 1 always (GB-8.6); else when neither
     hides from the other over the terrain (GB-8.5) and no smoke lies between (GB-8.8)."""
     t = state.map.tables
-    d = t.distance(at, target)
-    if d > SENSORS_RANGE and not observer.sensors_ok:
-        return False
-    if d <= 1:
-        return True
-    ha = observer.altitude if observer.altitude else t.elevation[at]
-    if not t.clear(at, ha, target, target_height):
+    if t.flat:
+        i = at * t.count + target
+        d = t.dist[i]
+        if d > SENSORS_RANGE and not observer.sensors_ok:
+            return False
+        if d <= 1:
+            return True
+        e = t.elevation
+        if not observer.altitude and target_height == e[target]:
+            known = t.ground_sight[i]  # the flat table MapTables.clear fills
+            clear = known == 1 if known else t.clear(at, e[at], target, target_height)
+        else:
+            clear = t.clear(at, observer.altitude or e[at], target, target_height)
+    else:
+        d = t.distance(at, target)
+        if d > SENSORS_RANGE and not observer.sensors_ok:
+            return False
+        if d <= 1:
+            return True
+        clear = t.clear(at, observer.altitude or t.elevation[at], target, target_height)
+    if not clear:
         return False
     return not (state.smoke and smoke_between(state, at, target))
 
@@ -75,11 +89,13 @@ def spotted(state: State, side: int, u: Unit, at: int = -1) -> bool:
     of its units on the map sees it (GB-8.10). A side's own units count as known."""
     if u.side == side:
         return True
-    at = u.hex if at < 0 else at
-    h = u.altitude if u.altitude else state.map.tables.elevation[at]
-    return any(
-        w.side == side and w.hex >= 0 and w.alive and sight(state, w, w.hex, at, h) for w in state.units
-    )
+    if at < 0:
+        at = u.hex
+    h = u.altitude or state.map.tables.elevation[at]
+    for w in state.units:
+        if w.side == side and w.hex >= 0 and w.alive and sight(state, w, w.hex, at, h):
+            return True
+    return False
 
 
 def spotters(state: State, u: Unit, *hexes: int) -> set[int]:
