@@ -174,7 +174,7 @@ class ActivationEnded(_Ev, tag="gb.ActivationEnded"):
             return _("{unit}'s activation ends: it is stuck.").format(unit=self.unit)
         if self.why == "no_exit":
             return _("{unit} is stuck and has no step out: its activation ends.").format(unit=self.unit)
-        return _("{unit} ends its activation.").format(unit=self.unit)
+        return _("{unit} finishes its activation.").format(unit=self.unit)
 
 
 class MoveOpened(_Ev, tag="gb.MoveOpened"):
