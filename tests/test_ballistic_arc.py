@@ -258,3 +258,23 @@ def test_gb_18_4_smoke_covers_a_hex_and_its_neighbours_until_the_next_end_phase(
     assert events_of(events, SmokeCleared) == [] and len(s.smoke) == 7
     events = finish_turn(s, [10, 5])
     assert len(events_of(events, SmokeCleared)[0].hexes) == 7 and s.smoke == []
+
+
+def test_gb_12_5_a_projectile_flies_on_when_its_shooter_is_destroyed():
+    """GB-12.5, GB-15.2: a projectile in flight is independent of its shooter: it lands even
+    after the shooter is destroyed (and its weapon with it)."""
+    from engine.rulesets.ballistic.rules import damage
+
+    s = position(
+        [
+            (0, "Bastion-C", "Bastion", "0306", "SE"),
+            (1, "Warden-M", "Warden", "0707", "N"),
+            (0, "Hare-G", "Hare", "0101", "S"),
+        ],
+        turn=2,
+    )
+    play(s, 0, "Bastion arc gm120 0707")
+    damage.deal_damage(s, None, [], unit(s, "Bastion"), 200, (200,), set())
+    assert not unit(s, "Bastion").alive and len(s.projectiles) == 1
+    events = finish_turn(s, [1, 6, 6, 6, 15, 20, 10, 5, 9])
+    assert events_of(events, ProjectileLanded)[0].hex == "0707" and unit(s, "Warden").health == 42
