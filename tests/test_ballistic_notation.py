@@ -205,3 +205,25 @@ def test_gb_17_3_the_view_carries_what_the_display_needs():
     assert (t.elevation[t.index["0505"]], t.building[t.index["0505"]]) == (2, 3)
     assert v.smoke == {"0707": 2}
     assert {(u.name, u.side, u.facing) for u in v.units} == {("Warden-1", 0, 2), ("Bastion-2", 1, 0)}
+
+
+def test_gb_17_1_the_summary_is_stored_neutral_and_shown_in_russian(tmp_path):
+    """GB-17.1: a save lists the battle by map, turn, result and units left, in English and
+    in a neutral form the load list shows in Russian."""
+    from engine.i18n import current_language, set_language
+    from engine.record import render_message
+
+    before = current_language()
+    for index in (1, 2):
+        game = play_random_game(RS, 11, index, 20000)
+        save = decode_save(game.save(tmp_path / "g.json").read_bytes())
+        assert save.summary == RS.summary(game.state) and save.summary_message is not None
+        try:
+            set_language("en")
+            english = render_message(save.summary_message)
+            set_language("ru")
+            russian = render_message(save.summary_message)
+        finally:
+            set_language(before)
+        assert english == save.summary
+        assert russian != english and "юнитов осталось" in russian and "{" not in russian
