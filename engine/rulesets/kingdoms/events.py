@@ -134,16 +134,16 @@ class Step(TKEvent, tag="tk.Step", kw_only=True):
 
 
 class OrderNoted(TKEvent, tag="tk.OrderNoted", kw_only=True):
-    """An order written (``text``, its notation) or taken back (``text`` empty) for
+    """An order written (``order``, its notation) or taken back (``order`` empty) for
     ``regiment``; seen by the side writing it only."""
 
     regiment: str
-    text: str
+    order: str
 
     def text_for(self, viewer=None, players=()):
-        if not self.text:
+        if not self.order:
             return _("Order of {regiment} taken back: it defends.").format(regiment=self.regiment)
-        return _("Order noted: {order}.").format(order=self.text)
+        return _("Order noted: {order}.").format(order=self.order)
 
 
 class OrdersGiven(TKEvent, tag="tk.OrdersGiven", kw_only=True):
@@ -156,13 +156,13 @@ class OrdersGiven(TKEvent, tag="tk.OrdersGiven", kw_only=True):
 
 
 class OrderRevealed(TKEvent, tag="tk.OrderRevealed", kw_only=True):
-    """An order as it resolves, in notation (``text``): the other side learns it now."""
+    """An order as it resolves, in notation (``order``): the other side learns it now."""
 
     regiment: str
-    text: str
+    order: str
 
     def text_for(self, viewer=None, players=()):
-        return _("Order: {order}.").format(order=self.text)
+        return _("Order: {order}.").format(order=self.order)
 
 
 class OrderFailed(TKEvent, tag="tk.OrderFailed", kw_only=True):

@@ -50,6 +50,7 @@ __all__ = [
     "Waiting",
     "attack_preview",
     "candidates",
+    "proposals",
     "legal_actions",
     "options",
 ]
@@ -222,7 +223,14 @@ def candidates(state: State, bd: Board, reg: Regiment) -> list[Any]:
     """Every order ``reg`` may be given now (each checked by
     :func:`rules.orders.order_problem`, the one statement of validity), in a fixed
     order: defend, moves, attacks, fire, duels, the rest."""
-    out: list[Any] = []
+    return [o for o in proposals(state, bd, reg) if order_problem(state, bd, o) is None]
+
+
+def proposals(state: State, bd: Board, reg: Regiment) -> list[Any]:
+    """The orders worth checking for ``reg`` (not yet checked): every DEFEND and
+    screen, every path of its steps as a MOVE or an ATTACK on each enemy at its end
+    (with MOUNT or DISMOUNT too), every FIRE at an adjacent enemy, every duel with a
+    named enemy officer near, every merge, ram, climb and card."""
     rid = reg.id
     flags: list[str | None] = [None]
     if reg.cavalry:
@@ -281,10 +289,7 @@ def candidates(state: State, bd: Board, reg: Regiment) -> list[Any]:
     for card in state.scenario.cards:
         if card.side == reg.side and card.trigger == "ordered":
             raw.append(Stratagem(regiment=rid, card=card.id))
-    for order in raw:
-        if order_problem(state, bd, order) is None:
-            out.append(order)
-    return out
+    return raw
 
 
 def _regiment_options(state: State, bd: Board, reg: Regiment, current: Any) -> RegimentOptions:

@@ -88,4 +88,4 @@ def reveal(state: State, order: Any, events: list) -> None:
 
     if order.regiment not in state.revealed:
         state.revealed.append(order.regiment)
-    events.append(OrderRevealed(regiment=order.regiment, text=notation(state, order)))
+    events.append(OrderRevealed(regiment=order.regiment, order=notation(state, order)))

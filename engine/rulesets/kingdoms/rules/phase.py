@@ -348,10 +348,10 @@ def apply_action(state: State, side: int, action: Any, dice: Dice) -> list[Event
             return events
         if isinstance(action, Cancel):
             _drop(state, action.regiment)
-            events.append(OrderNoted(regiment=action.regiment, text="", to=(side,)))
+            events.append(OrderNoted(regiment=action.regiment, order="", to=(side,)))
             return events
         _give(state, action)
-        events.append(OrderNoted(regiment=action.regiment, text=notation(state, action), to=(side,)))
+        events.append(OrderNoted(regiment=action.regiment, order=notation(state, action), to=(side,)))
         return events
     pend = state.pending
     if pend.kind == "accept":
