@@ -621,3 +621,29 @@ def test_tk_8_1_a_panicking_screen_does_not_work():
     )
     ev = play(st, ["W3 ATTACK S5 B8-B6"], [5] * 8, leftover=True)
     assert not of(ev, Redirected) and of(ev, Damage)[0].victim == "S5"
+
+
+@pytest.mark.parametrize(
+    "kind, fields, melee, cls, steps, own",
+    [
+        ("arch", {}, False, 1, 1, ()),
+        ("arch", {}, True, 4, 0, ("P2",)),
+        ("cav", {}, False, 2, 2, ()),
+        ("cav", {"mounted": False}, False, 4, 1, ("P1",)),
+        ("inf", {}, False, 3, 1, ()),
+    ],
+)
+def test_tk_7_4_the_summary_by_regiment_state(kind, fields, melee, cls, steps, own):
+    """TK-7.4 (and TK-7.1-TK-7.3): each state's action class, steps per move and the
+    penalty on its own damage; infantry gives P3 to attacks on it."""
+    from engine.rulesets.kingdoms.rules.plan import action_class
+
+    st = battle(
+        9, [reg("S1", kind, 500, "B2", **fields), reg("W1", "inf", 1000, "B2", "Cao Ren")], control={"B2": 0}
+    )
+    s1, w1 = unit(st, "S1"), unit(st, "W1")
+    assert action_class(s1, melee, s1.mounted and s1.cavalry) == cls
+    assert (2 if s1.cavalry and s1.mounted else 1) == steps or melee
+    mods, _mt = attack_mods(st, s1, w1, melee)
+    assert tuple(m for m in mods if m in ("P1", "P2")) == own
+    assert "P3" in mods

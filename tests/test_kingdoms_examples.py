@@ -48,7 +48,7 @@ def test_tk_ex_2_archers_first_strike_against_defending_infantry():
 
 
 def test_tk_ex_3_three_attackers_counter_attack_order_and_fatigue():
-    """TK-EX-3 (TK-4.4, TK-4.7, TK-5.6, TK-6.1, TK-6.2, TK-6.5, TK-18.1): action order
+    """TK-EX-3 (TK-4.4, TK-4.7, TK-AMB-4, TK-5.6, TK-6.1, TK-6.2, TK-6.5, TK-18.1): action order
     S5 (class 1), S3 (class 2), S2 (class 3); W2 counter-attacks S3, S2, S5 with k 1-3."""
     st = battle(
         9,
@@ -76,7 +76,7 @@ def test_tk_ex_3_three_attackers_counter_attack_order_and_fatigue():
 
 
 def test_tk_ex_4_simultaneous_attack_by_two_cavalry_regiments():
-    """TK-EX-4 (TK-4.6, TK-5.6, TK-6.3, TK-18.1): one group; snapshot 1000 for both; k=2."""
+    """TK-EX-4 (TK-4.6, TK-5.6, TK-6.3, TK-18.1, TK-AMB-17): one group; snapshot 1000 for both; k=2."""
     st = battle(
         10,
         [
@@ -96,7 +96,7 @@ def test_tk_ex_4_simultaneous_attack_by_two_cavalry_regiments():
 
 
 def test_tk_ex_5_simultaneous_archer_volley_snapshot_before_the_group():
-    """TK-EX-5 (TK-4.4 b, TK-4.5 row 7, TK-4.6, TK-6.3, TK-6.5, TK-18.1)."""
+    """TK-EX-5 (TK-4.4 b, TK-4.5 row 7, TK-4.6, TK-6.3, TK-6.5, TK-18.1, TK-AMB-17)."""
     st = battle(
         11,
         [
@@ -149,7 +149,7 @@ def test_tk_ex_7_firing_at_the_tower_the_tower_shoots_first():
 
 def test_tk_ex_8_duel_weapon_advantage_tie_continuation_forced_retreat():
     """TK-EX-8 (TK-11.2, TK-11.4, TK-11.5, TK-11.6, TK-11.7, TK-11.8, TK-10.4 M8, TK-9.1,
-    TK-2.7, TK-18.1): a tie in phase 7, Zhang Fei wins in phase 8, W3 retreats to B8."""
+    TK-2.7, TK-18.1, TK-AMB-24: an officer's morale is his regiment's): a tie in phase 7, Zhang Fei wins in phase 8, W3 retreats to B8."""
     st = battle(
         7,
         [
@@ -399,7 +399,7 @@ def test_tk_ex_13_infantry_screens_archers_who_add_a_counter_attack():
 
 
 def test_tk_ex_14_destroying_the_last_defender_garrison_captured_morale_order():
-    """TK-EX-14 (TK-4.7 item 5, TK-4.8, TK-18.1, TK-10.4 M2 M3 M5, TK-10.6)."""
+    """TK-EX-14 (TK-4.7 item 5, TK-4.8, TK-18.1, TK-10.4 M2 M3 M5, TK-10.6, TK-AMB-29)."""
     st = battle(
         13,
         [
@@ -431,7 +431,7 @@ def test_tk_ex_14_destroying_the_last_defender_garrison_captured_morale_order():
 
 
 def test_tk_ex_15a_both_thresholds_in_one_hit_and_the_clamp_at_0():
-    """TK-EX-15 (a) (TK-10.5, TK-10.7): W4 300 -> 120 of 500; M6 -8 and M7 -18 sum -26,
+    """TK-EX-15 (a) (TK-10.5, TK-10.7, TK-AMB-26): W4 300 -> 120 of 500; M6 -8 and M7 -18 sum -26,
     applied once: 10 - 26 clamps to 0. The killing blow: 1000 men, 2d10 = 6, morale 120."""
     st = battle(
         9,
@@ -486,7 +486,7 @@ def test_tk_ex_15c_an_immediate_change_within_the_phase():
 
 
 def test_tk_ex_16_infantry_against_infantry_march_bonus_and_defence_penalty():
-    """TK-EX-16 (TK-5.5 P3 B1, TK-7.3, TK-18.1)."""
+    """TK-EX-16 (TK-5.5 P3 B1, TK-7.3, TK-18.1, TK-AMB-45: a march is a move as part of the attack)."""
     st = battle(
         9, [reg("S2", "inf", 1000, "B4", "Guan Yu", morale=110), reg("W2", "inf", 1000, "B6", "Xu Chu")]
     )

@@ -63,7 +63,7 @@ def test_tk_1_6_links_neighbours_distance_and_mountain_flags_tk_amb_42():
 
 
 def test_tk_1_1_tk_1_2_tk_1_3_tk_1_4_tk_10_1_the_starting_forces():
-    """TK-1.1 (two sides, one HQ each), TK-1.2 (a regiment's attributes), TK-1.3 (initial
+    """TK-1.1 (two sides, one HQ each), TK-AMB-25 (sizes set by the scenario), TK-1.2 (a regiment's attributes), TK-1.3 (initial
     strength), TK-1.4 (one commander, named with one weapon or unnamed), TK-10.1
     (morale 100 at the start), section 3.2 (cavalry mounted, arrived_from none)."""
     st = start()
@@ -234,3 +234,11 @@ def test_a_parsed_scenario_round_trips_through_a_save_setup():
 
     data = msgspec.json.encode(Setup(scenario=FAN))
     assert msgspec.json.decode(data, type=Setup) == Setup(scenario=FAN)
+
+
+def test_tk_amb_65_the_war_council_is_the_scenarios_briefing():
+    """TK-AMB-65, section 1.3: the war council is narrative: the scenario's briefing in
+    both languages (and the cards, the army builder, the orders)."""
+    assert FAN.briefing[0].startswith("Liu Bei must cross the Fan River")
+    assert FAN.briefing_ru[0].startswith("Лю Бэй должен")
+    assert len(FAN.briefing) == len(FAN.briefing_ru) == 2

@@ -7,7 +7,7 @@ import pytest
 
 from engine.ruleset import IllegalAction
 from engine.rulesets.kingdoms import RULESET
-from engine.rulesets.kingdoms.events import ControlChanged, Moved, MoraleRoll, OrderFailed, Step
+from engine.rulesets.kingdoms.events import ControlChanged, Damage, MoraleRoll, Moved, OrderFailed, Step
 from tests.kingdoms_support import battle, of, play, reg, unit
 
 
@@ -19,7 +19,7 @@ def refused(st, text: str) -> str:
 
 
 def test_tk_3_1_one_step_along_a_link_two_only_for_mounted_cavalry_tk_3_4():
-    """TK-3.1, TK-3.4: infantry moves one step along a link; mounted cavalry may take a
+    """TK-3.1, TK-3.4, TK-7.1: infantry moves one step along a link; mounted cavalry may take a
     second step from a base with no enemy."""
     st = battle(
         1,
@@ -75,7 +75,7 @@ def test_tk_3_3_a_move_never_enters_an_enemy_base_but_an_attack_ends_there():
 
 
 def test_tk_3_5_terrain_dismounting_and_mounting():
-    """TK-3.5, TK-AMB-42: mounted cavalry enters no building and crosses no mountain
+    """TK-3.5, TK-7.1, TK-AMB-42: mounted cavalry enters no building and crosses no mountain
     link; dismounted it may, one step at a time, with P1; it cannot mount on a building;
     mounting or dismounting happens at step 3a, with any order."""
     st = battle(
@@ -287,3 +287,44 @@ def test_tk_16_4_flight_goes_farthest_from_the_nearest_enemy_ties_to_base_order(
     ev = play(st, [], [])
     assert not [m for m in of(ev, Moved) if m.regiment == "S1"] and not of(ev, MoraleRoll)
     assert unit(st, "S1").base == "B4"
+
+
+def test_tk_9_4c_tk_amb_52_retreating_archers_strike_their_pursuers_without_p2():
+    """TK-9.4c, TK-AMB-52, TK-2.7, TK-7.2.5: archers pursued by two infantry regiments in
+    Wei's phase 10 answer both without P2 (the second would otherwise be melee, TK-7.2.4);
+    in their own phase 11 they attack a pursuer in melee (class 4, no first strike) but
+    still without P2."""
+    st = battle(
+        10,
+        [
+            reg("S5", "arch", 500, "B2", "Huang Zhong", retreat_until=10),
+            reg("S1", "inf", 1000, "B1"),
+            reg("W2", "inf", 1000, "B4", "Xu Chu"),
+            reg("W8", "inf", 500, "B7"),
+            reg("W1", "inf", 1000, "B10", "Cao Ren"),
+        ],
+    )
+    ev = play(st, ["W2 ATTACK S5 B4-B2", "W8 ATTACK S5 B7-B2"], [2, 2] * 4)
+    counters = [(d.victim, d.k, d.mods, d.raw) for d in of(ev, Damage) if d.kind == "counter"]
+    assert counters == [("W2", 2, (), 25), ("W8", 2, (), 25)]
+    assert unit(st, "S5").pursuers == ["W2", "W8"] and unit(st, "S5").pursued_in == 10
+    ev = play(st, ["S5 ATTACK W2"], [2, 2, 2, 2])
+    d = of(ev, Damage)
+    assert [(x.dealer, x.variant, x.mods, x.raw) for x in d] == [("S5", "a", ("P3",), 28), ("W2", "", (), 97)]
+
+
+def test_tk_9_5a_tk_amb_53_only_mounted_cavalry_rides_through():
+    """TK-9.5a, TK-AMB-53: dismounted cavalry pursuing takes no counter-attack either, but
+    takes one step and never rides through."""
+    st = battle(
+        10,
+        [
+            reg("S2", "inf", 1000, "B4", "Guan Yu", strength=886, retreat_until=10),
+            reg("S1", "inf", 1000, "B1"),
+            reg("W3", "cav", 500, "B6", "Xiahou Dun"),
+            reg("W1", "inf", 1000, "B10", "Cao Ren"),
+        ],
+    )
+    assert refused(st, "W3 DISMOUNT ATTACK S2 B6-B4 THEN B2") == "TK-9.5"
+    ev = play(st, ["W3 DISMOUNT ATTACK S2 B6-B4"], [5, 6, 1, 1], leftover=True)
+    assert [(d.variant, d.mods, d.raw) for d in of(ev, Damage)] == [("c", ("P1",), 110)]

@@ -120,7 +120,7 @@ class Kingdoms(
 
     def parse_action(self, state: State, side: int, text: str) -> Any:
         """Parse notation strictly (NotationError, IllegalAction, AmbiguousAction)."""
-        from engine.rulesets.kingdoms.notation import parse_action
+        from engine.rulesets.kingdoms.parsing import parse_action
 
         return parse_action(state, side, text)
 

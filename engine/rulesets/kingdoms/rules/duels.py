@@ -45,10 +45,17 @@ def in_duel(state: State, rid: str) -> bool:
 
 
 def challenge_problem(
-    state: State, bd: Board, challenger: Regiment, target: Regiment, provoke: bool
+    state: State,
+    bd: Board,
+    challenger: Regiment,
+    target: Regiment,
+    provoke: bool,
+    mounted: bool | None = None,
 ) -> Problem | None:
     """Why ``challenger``'s officer may not challenge (or, ``provoke``, provoke) the
-    officer of ``target`` now, or None (TK-11.2 conditions 1-4, TK-12.1)."""
+    officer of ``target`` now, or None (TK-11.2 conditions 1-4, TK-12.1). ``mounted``:
+    the challenger's mounted state once its order's MOUNT or DISMOUNT is done (None:
+    as it is)."""
     p = state.phase
     rule = "TK-12.1" if provoke else "TK-11.2"
     if target.side == challenger.side:
@@ -93,9 +100,9 @@ def challenge_problem(
             N_("An enemy stands on {base}: the challenger cannot leave to meet him."),
             base=challenger.base,
         )
-    return entry_problem(
-        state, bd, challenger, challenger.base, target.base, challenger.mounted and challenger.cavalry
-    )
+    if mounted is None:
+        mounted = challenger.mounted and challenger.cavalry
+    return entry_problem(state, bd, challenger, challenger.base, target.base, mounted)
 
 
 def duel_round(

@@ -138,7 +138,7 @@ def order_problem(state: State, bd: Board, order: Any, fallback: bool = False) -
                     "A fallback order is DEFEND, MOVE, ATTACK, FIRE, BUILD RAM or CLIMB WALL, of the same regiment."
                 ),
             )
-        return challenge_problem(state, bd, reg, target, isinstance(order, Provoke))
+        return challenge_problem(state, bd, reg, target, isinstance(order, Provoke), mounted)
     if isinstance(order, Merge):
         other = state.regiment(order.other)
         if other is None or not other.on_map:
