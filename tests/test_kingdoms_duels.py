@@ -169,8 +169,8 @@ def test_tk_11_5_tk_11_8_the_loser_retreats_where_its_owner_chooses_and_both_are
     assert [(w3.immune_from, w3.immune_until)] == [(8, 9)]
     st.phase = 11
     st.stage = "orders"
-    from engine.rulesets.kingdoms.rules.duels import challenge_problem
     from engine.rulesets.kingdoms.rules.board import board
+    from engine.rulesets.kingdoms.rules.duels import challenge_problem
 
     assert challenge_problem(st, board(st), unit(st, "S3"), w3, False).rule == "TK-11.2"
 

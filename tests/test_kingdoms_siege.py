@@ -9,7 +9,7 @@ from engine.rulesets.kingdoms import RULESET
 from engine.rulesets.kingdoms.events import CrewSet, Damage, MoraleRoll, SiegeEvent
 from engine.rulesets.kingdoms.rules.board import board
 from engine.rulesets.kingdoms.rules.siege import besieged, besiegers, under_siege
-from tests.kingdoms_support import battle, damage, of, play, reg, unit
+from tests.kingdoms_support import battle, damage, of, play, reg
 
 
 def refused(st, text: str) -> str:

@@ -238,7 +238,8 @@ def random_roster(
     """A random valid army for ``side`` of ``scenario`` (for selfplay): a faction, 1-6
     regiments within 4,000 men, officers of the faction not in ``avoid``, deployed
     within capacity (mounted cavalry off buildings)."""
-    faction = faction or rng.choice(FACTIONS)
+    free = [f for f in FACTIONS if any(g == f and n not in (avoid or set()) for g, n, _w in OFFICERS)]
+    faction = faction or rng.choice(free)
     officers = [n for f, n, _w in OFFICERS if f == faction and n not in (avoid or set())]
     rng.shuffle(officers)
     bases = {b.id: b for b in scenario.bases}
