@@ -27,8 +27,8 @@ from engine.rulesets.kingdoms.actions import (
     Ready,
     Refuse,
     Stratagem,
-    parse_notation,
 )
+from engine.rulesets.kingdoms.parsing import parse_notation
 from engine.rulesets.kingdoms.scenario import load_bundled
 from engine.rulesets.kingdoms.state import Setup
 from tests.kingdoms_support import battle, reg
