@@ -180,7 +180,7 @@ def _deployment(roster: Roster, scenario: Scenario | None) -> list[Problem]:
             out.append(
                 Problem(
                     "TK-3.2",
-                    N_("{base} holds at most {n} regiments of a side."),
+                    N_("{base} is full: a side deploys at most {n} there."),
                     {"base": r.base, "n": bases[r.base].capacity},
                 )
             )

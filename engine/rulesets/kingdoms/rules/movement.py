@@ -44,7 +44,7 @@ def entry_problem(state: State, bd: Board, reg: Regiment, frm: str, to: str, mou
             own += 1
     if not bd.graph.has_room(to, own):
         return problem(
-            "TK-3.2", N_("{to} already holds {n} regiments of this side, its capacity."), to=to, n=own
+            "TK-3.2", N_("{to} is full: this side already has {n} there, its capacity."), to=to, n=own
         )
     if mounted:
         if bd.mountain(frm, to):
