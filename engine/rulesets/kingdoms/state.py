@@ -326,8 +326,12 @@ class State(msgspec.Struct, kw_only=True):
         return n
 
     def enemy_on(self, base: str, side: int) -> bool:
-        """Whether a regiment of the other side than ``side`` stands on ``base``."""
-        return any(r.on_map and r.base == base and r.side != side for r in self.regiments)
+        """Whether a regiment of the other side than ``side`` stands on ``base`` (a plain
+        loop: the rules ask this thousands of times a battle)."""
+        for r in self.regiments:  # noqa: SIM110
+            if r.base == base and r.side != side and r.on_map:
+                return True
+        return False
 
     def tally_of(self, rid: str) -> Tally:
         """The regiment's records for this phase (made on first use)."""
