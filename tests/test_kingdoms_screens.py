@@ -95,3 +95,24 @@ def test_tk_8_1_a_panicking_screen_does_not_work():
     )
     ev = play(st, ["W3 ATTACK S5 B8-B6"], [5] * 8, leftover=True)
     assert not of(ev, Redirected) and of(ev, Damage)[0].victim == "S5"
+
+
+def test_tk_13_4_a_screened_tower_crew_adds_its_counter_attack_with_at_most_300_men():
+    """TK-13.4, TK-8.3, TK-5.2: the screened regiment is the tower's crew (400 men): its
+    extra counter-attack strikes with 300."""
+    st = battle(
+        10,
+        [
+            reg("S5", "arch", 500, "B3", "Huang Zhong", strength=400),
+            reg("S1", "inf", 1000, "B3", screen="S5", screen_phase=10),
+            reg("W2", "inf", 1000, "B2", "Xu Chu"),
+            reg("W1", "inf", 1000, "B10", "Cao Ren"),
+        ],
+    )
+    st.crews["B3"] = "S5"
+    ev = play(st, ["W2 ATTACK S5 B2-B3"], [5] * 10, leftover=True)
+    assert [(d.dealer, d.kind, d.n) for d in of(ev, Damage)] == [
+        ("W2", "attack", 1000),
+        ("S1", "counter", 1000),
+        ("S5", "extra", 300),
+    ]

@@ -16,6 +16,7 @@ from engine.ruleset import Event
 from engine.rulesets.kingdoms.catalog import CREW_CAP
 from engine.rulesets.kingdoms.events import Damage, Destroyed
 from engine.rulesets.kingdoms.rules.morale import record, thresholds
+from engine.rulesets.kingdoms.rules.plan import crew_of
 from engine.rulesets.kingdoms.state import Claim, Regiment, State
 
 __all__ = [
@@ -323,7 +324,10 @@ def _extra(
         return
     tally.extra = True
     mods, mt = counter_mods(state, archers, attacker, c.march)
-    b = roll_blow(state, dice, archers, attacker, "extra", archers.strength, mods, mt, k=tally.counters + 1)
+    n = archers.strength
+    if crew_of(state, archers.base) == archers.id:  # a crew strikes with at most 300 men (TK-13.4)
+        n = min(CREW_CAP, n)
+    b = roll_blow(state, dice, archers, attacker, "extra", n, mods, mt, k=tally.counters + 1)
     tally.counters += 1
     if b is not None:
         apply_blow(state, b, events)
