@@ -32,15 +32,29 @@ from engine.ruleset import (
     data_fingerprint,
 )
 from engine.rulesets.kingdoms import catalog
-from engine.rulesets.kingdoms.actions import ORDER_TYPES, Action, Attack, Cancel, Fire
+from engine.rulesets.kingdoms.actions import (
+    ORDER_TYPES,
+    Accept,
+    Action,
+    Attack,
+    Cancel,
+    Defender,
+    Fire,
+    Keep,
+    Refuse,
+    RetreatTo,
+)
 from engine.rulesets.kingdoms.events import EVENT_TYPES, officer_label
 from engine.rulesets.kingdoms.options import attack_preview, legal_actions, options
+from engine.rulesets.kingdoms.parsing import parse_action
 from engine.rulesets.kingdoms.roster import Roster, decode_roster, field_armies, random_roster, validate
 from engine.rulesets.kingdoms.rules import phase
 from engine.rulesets.kingdoms.rules.board import board
 from engine.rulesets.kingdoms.rules.common import notation
+from engine.rulesets.kingdoms.rules.duels import duel_odds
 from engine.rulesets.kingdoms.rules.orders import order_problem
 from engine.rulesets.kingdoms.scenario import bundled_scenarios, load_bundled
+from engine.rulesets.kingdoms.selfplay import random_action
 from engine.rulesets.kingdoms.state import Setup, State
 from engine.rulesets.kingdoms.view import view
 
@@ -120,8 +134,6 @@ class Kingdoms(
 
     def parse_action(self, state: State, side: int, text: str) -> Any:
         """Parse notation strictly (NotationError, IllegalAction, AmbiguousAction)."""
-        from engine.rulesets.kingdoms.parsing import parse_action
-
         return parse_action(state, side, text)
 
     def public_text(self, state: State, side: int, action: Any) -> str:
@@ -145,9 +157,6 @@ class Kingdoms(
         """The decision put to ``side`` now (TK-2.6), with the default of automated
         play: accept a challenge (with the exact odds of the first round, TK-11.4),
         choose the wall's defender, a duel loser's retreat, or who keeps command."""
-        from engine.rulesets.kingdoms.actions import Accept, Defender, Keep, Refuse, RetreatTo
-        from engine.rulesets.kingdoms.rules.duels import duel_odds
-
         pend = state.pending
         if state.stage != "decide" or pend is None or pend.seat != side:
             return None
@@ -231,8 +240,6 @@ class Kingdoms(
         """A random legal action (selfplay and the simplest bot): a decision's random
         answer; while writing orders, a random order for a regiment without one, then
         READY (cancelling first any order that would stop READY)."""
-        from engine.rulesets.kingdoms.selfplay import random_action
-
         return random_action(state, side, rng)
 
     def random_setup(self, rng: random.Random) -> Setup:

@@ -20,17 +20,22 @@ import msgspec
 
 from engine.rosterfile import Problem
 from engine.rulesets.kingdoms.actions import (
+    Accept,
     Attack,
     BuildRam,
     Cancel,
     Challenge,
     ClimbWall,
     Defend,
+    Defender,
     Fire,
+    Keep,
     Merge,
     Move,
     Provoke,
     Ready,
+    Refuse,
+    RetreatTo,
     Stratagem,
 )
 from engine.rulesets.kingdoms.catalog import CREW_CAP
@@ -38,6 +43,7 @@ from engine.rulesets.kingdoms.rules.board import Board, board
 from engine.rulesets.kingdoms.rules.combat import TWO_D10, attack_mods, counter_mods, raw_losses, variant
 from engine.rulesets.kingdoms.rules.common import notation
 from engine.rulesets.kingdoms.rules.orders import draft_problems, order_problem
+from engine.rulesets.kingdoms.rules.phase import to_act
 from engine.rulesets.kingdoms.rules.plan import fire_kind, in_melee, mounted_after
 from engine.rulesets.kingdoms.state import Regiment, State
 
@@ -339,8 +345,6 @@ def _regiment_options(state: State, bd: Board, reg: Regiment, current: Any) -> R
 
 def options(state: State, side: int) -> OrderOptions | DecisionOptions | Waiting:
     """The legal choices of ``side`` now (see the module)."""
-    from engine.rulesets.kingdoms.rules.phase import to_act
-
     if side not in to_act(state):
         return Waiting(seat=min(to_act(state)) if to_act(state) else None)
     if state.stage == "decide" and state.pending is not None:
@@ -370,8 +374,6 @@ def legal_actions(state: State, side: int) -> list[Any]:
     """Every legal action of ``side`` now: each regiment's orders (a challenge or
     provocation with its default fallback stands for every fallback), CANCEL of each
     order written, READY when the orders stand together; or a decision's answers."""
-    from engine.rulesets.kingdoms.actions import Accept, Defender, Keep, Refuse, RetreatTo
-    from engine.rulesets.kingdoms.rules.phase import to_act
 
     if side not in to_act(state):
         return []

@@ -12,8 +12,10 @@ from __future__ import annotations
 import msgspec
 
 from engine.rulesets.kingdoms.actions import Challenge, Provoke
+from engine.rulesets.kingdoms.rules.board import board
 from engine.rulesets.kingdoms.rules.common import notation
 from engine.rulesets.kingdoms.rules.phase import to_act
+from engine.rulesets.kingdoms.rules.siege import under_siege
 from engine.rulesets.kingdoms.state import State
 
 __all__ = ["BaseView", "FortressView", "LinkView", "RegimentView", "View", "view"]
@@ -134,9 +136,6 @@ def _as_revealed(state: State, order: object) -> object:
 
 def view(state: State, viewer: int | None) -> View:
     """What ``viewer`` may know of ``state`` (see the module)."""
-    from engine.rulesets.kingdoms.rules.board import board
-    from engine.rulesets.kingdoms.rules.siege import under_siege
-
     bd = board(state)
     p = state.phase
     crews = set(state.crews.values()) | {f.crew for f in state.fortresses.values() if f.crew}

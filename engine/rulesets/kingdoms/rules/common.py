@@ -8,6 +8,8 @@ from typing import Any
 from engine.i18n import _
 from engine.rosterfile import Problem
 from engine.ruleset import IllegalAction
+from engine.rulesets.kingdoms.actions import format_action
+from engine.rulesets.kingdoms.events import OrderRevealed
 from engine.rulesets.kingdoms.state import Regiment, State
 
 __all__ = [
@@ -76,16 +78,12 @@ def card_name(state: State, cid: str) -> str:
 
 def notation(state: State, action: Any) -> str:
     """``action`` in canonical notation (see :mod:`engine.rulesets.kingdoms.actions`)."""
-    from engine.rulesets.kingdoms.actions import format_action
-
     return format_action(action, lambda rid: officer_name(state, rid), lambda cid: card_name(state, cid))
 
 
 def reveal(state: State, order: Any, events: list) -> None:
     """The other side learns ``order`` now, as it resolves (TK-2.4): it joins the
     revealed orders and the log."""
-    from engine.rulesets.kingdoms.events import OrderRevealed
-
     if order.regiment not in state.revealed:
         state.revealed.append(order.regiment)
     events.append(OrderRevealed(regiment=order.regiment, order=notation(state, order)))

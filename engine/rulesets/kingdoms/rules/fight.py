@@ -14,8 +14,15 @@ from engine.ruleset import Event
 from engine.rulesets.kingdoms.actions import Attack, Fire, Move
 from engine.rulesets.kingdoms.catalog import CREW_CAP
 from engine.rulesets.kingdoms.events import CrewSet, OrderFailed, Redirected, TargetSwitched
-from engine.rulesets.kingdoms.rules.board import Board
-from engine.rulesets.kingdoms.rules.combat import Blow, apply_blow, attack_mods, roll_blow, variant
+from engine.rulesets.kingdoms.rules.board import Board, board
+from engine.rulesets.kingdoms.rules.combat import (
+    Blow,
+    apply_blow,
+    attack_mods,
+    counter_mods,
+    roll_blow,
+    variant,
+)
 from engine.rulesets.kingdoms.rules.common import find, reveal
 from engine.rulesets.kingdoms.rules.duels import forced_retreat
 from engine.rulesets.kingdoms.rules.movement import (
@@ -26,6 +33,7 @@ from engine.rulesets.kingdoms.rules.movement import (
     step,
 )
 from engine.rulesets.kingdoms.rules.plan import Item, crew_of, fire_kind, legal_targets, plan, tower_of
+from engine.rulesets.kingdoms.rules.siege import under_siege
 from engine.rulesets.kingdoms.state import Claim, Regiment, State
 
 __all__ = ["flee", "resolve_actions", "screen_for"]
@@ -87,8 +95,6 @@ class Context:
 
 
 def bd_of(state: State) -> Board:
-    from engine.rulesets.kingdoms.rules.board import board
-
     return board(state)
 
 
@@ -248,8 +254,6 @@ def _prepare_attack(
 
 
 def bd_besieged(state: State, bd: Board, fortress: str) -> bool:
-    from engine.rulesets.kingdoms.rules.siege import under_siege
-
     return under_siege(state, bd, fortress)
 
 
@@ -433,6 +437,4 @@ def _strike_victim(
 
 
 def _crew_mods(state: State, crew: Regiment, attacker: Regiment) -> tuple[tuple[str, ...], int]:
-    from engine.rulesets.kingdoms.rules.combat import counter_mods
-
     return counter_mods(state, crew, attacker, False)

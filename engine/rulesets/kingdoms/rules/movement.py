@@ -13,7 +13,7 @@ from engine.dice import Dice
 from engine.i18n import N_
 from engine.rosterfile import Problem
 from engine.ruleset import Event
-from engine.rulesets.kingdoms.events import Moved
+from engine.rulesets.kingdoms.events import CardPlayed, Moved
 from engine.rulesets.kingdoms.rules.board import Board
 from engine.rulesets.kingdoms.rules.common import problem
 from engine.rulesets.kingdoms.rules.morale import immediate
@@ -193,8 +193,6 @@ def play_card(state: State, card_id: str, by: str, dice: Dice, events: list[Even
     """Play stratagem ``card_id`` (by regiment ``by``, or "" when it fires by
     itself): each enemy regiment on its target base loses 2d10 morale at once, in
     roster order (M1, TK-17.1, TK-10.3); one use is spent."""
-    from engine.rulesets.kingdoms.events import CardPlayed
-
     card = next(c for c in state.scenario.cards if c.id == card_id)
     state.uses[card_id] = state.uses.get(card_id, 0) - 1
     targets = [r for r in state.regiments if r.on_map and r.base == card.targets and r.side != card.side]

@@ -26,7 +26,7 @@ from engine.rulesets.kingdoms.actions import (
     Refuse,
     RetreatTo,
 )
-from engine.rulesets.kingdoms.catalog import START_MORALE
+from engine.rulesets.kingdoms.catalog import RAM_HP, START_MORALE
 from engine.rulesets.kingdoms.events import (
     BattleBegan,
     GameOver,
@@ -48,12 +48,13 @@ from engine.rulesets.kingdoms.rules.orders import draft_problems, full_orders, o
 from engine.rulesets.kingdoms.rules.plan import in_melee, named_problems, plan
 from engine.rulesets.kingdoms.rules.siege import (
     ballistas_fire,
+    besieged,
     besiegers,
     is_besieging,
     rams_strike,
     siege_ends,
 )
-from engine.rulesets.kingdoms.state import Fortress, Notes, Regiment, Setup, State
+from engine.rulesets.kingdoms.state import Fortress, MoraleEvent, Notes, Regiment, Setup, State
 
 __all__ = ["apply_action", "check_action", "commit", "new_state", "run", "to_act"]
 
@@ -230,9 +231,6 @@ def _rest(state: State, bd: Board, dice: Dice, events: list[Event]) -> None:
     events.append(Step(step="7a"))
     changed, later = update_control(state, bd, events)
     for fid in siege_ends(state, bd, changed, events):
-        from engine.rulesets.kingdoms.rules.siege import besieged
-        from engine.rulesets.kingdoms.state import MoraleEvent
-
         later.append(MoraleEvent(code="M15", recipients=[r.id for r in besieged(state, fid)]))
     events.append(Step(step="7b"))
     settle(state, later, dice, events)
@@ -254,8 +252,6 @@ def _rams(state: State, bd: Board, orders: list[tuple[int, Any]], events: list[E
     """Step 6 (TK-14.4): a ram ordered this phase is ready, if its builder still
     besieges the fortress and no ram stands there yet (house reading: one whose
     builder was lost or driven off is never finished)."""
-    from engine.rulesets.kingdoms.catalog import RAM_HP
-
     for _i, o in orders:
         if not isinstance(o, BuildRam):
             continue
