@@ -31,7 +31,6 @@ __all__ = [
     "MORALE_DICE",
     "MORALE_NAMES",
     "OFFICERS",
-    "OFFICER_NAMES_RU",
     "RAM_HP",
     "REGIMENT_SIZES",
     "RULES_VERSION",
@@ -145,54 +144,30 @@ MORALE_NAMES: dict[str, str] = {
 FACTIONS: tuple[str, ...] = ("Shu", "Wei", "Wu")
 FACTION_NAMES: dict[str, str] = {"Shu": N_("Shu"), "Wei": N_("Wei"), "Wu": N_("Wu")}
 
-#: The officer catalogue (section 3.5): (faction, name, weapon), in the table's order.
+#: The officer catalogue (section 3.5): (faction, name, weapon), in the table's order;
+#: the names are message IDs, shown in the interface's language through ``_()``.
 OFFICERS: tuple[tuple[str, str, Weapon], ...] = (
-    ("Shu", "Liu Bei", SWORD),
-    ("Shu", "Guan Yu", SWORD),
-    ("Shu", "Huang Zhong", SWORD),
-    ("Shu", "Zhang Fei", SPEAR),
-    ("Shu", "Zhao Yun", SPEAR),
-    ("Shu", "Ma Chao", SPEAR),
-    ("Shu", "Wei Yan", CLUB),
-    ("Wei", "Cao Cao", SWORD),
-    ("Wei", "Cao Ren", SWORD),
-    ("Wei", "Xiahou Dun", SWORD),
-    ("Wei", "Zhang Liao", SPEAR),
-    ("Wei", "Xiahou Yuan", SPEAR),
-    ("Wei", "Xu Chu", CLUB),
-    ("Wei", "Dian Wei", CLUB),
-    ("Wu", "Zhou Yu", SWORD),
-    ("Wu", "Lü Meng", SWORD),
-    ("Wu", "Sun Ce", SPEAR),
-    ("Wu", "Taishi Ci", SPEAR),
-    ("Wu", "Gan Ning", CLUB),
-    ("Wu", "Huang Gai", CLUB),
+    ("Shu", N_("Liu Bei"), SWORD),
+    ("Shu", N_("Guan Yu"), SWORD),
+    ("Shu", N_("Huang Zhong"), SWORD),
+    ("Shu", N_("Zhang Fei"), SPEAR),
+    ("Shu", N_("Zhao Yun"), SPEAR),
+    ("Shu", N_("Ma Chao"), SPEAR),
+    ("Shu", N_("Wei Yan"), CLUB),
+    ("Wei", N_("Cao Cao"), SWORD),
+    ("Wei", N_("Cao Ren"), SWORD),
+    ("Wei", N_("Xiahou Dun"), SWORD),
+    ("Wei", N_("Zhang Liao"), SPEAR),
+    ("Wei", N_("Xiahou Yuan"), SPEAR),
+    ("Wei", N_("Xu Chu"), CLUB),
+    ("Wei", N_("Dian Wei"), CLUB),
+    ("Wu", N_("Zhou Yu"), SWORD),
+    ("Wu", N_("Lü Meng"), SWORD),
+    ("Wu", N_("Sun Ce"), SPEAR),
+    ("Wu", N_("Taishi Ci"), SPEAR),
+    ("Wu", N_("Gan Ning"), CLUB),
+    ("Wu", N_("Huang Gai"), CLUB),
 )
-
-#: The officers' names in Russian (Palladius transcription), used in the Russian
-#: interface and accepted when parsing in either language.
-OFFICER_NAMES_RU: dict[str, str] = {
-    "Liu Bei": "Лю Бэй",
-    "Guan Yu": "Гуань Юй",
-    "Huang Zhong": "Хуан Чжун",
-    "Zhang Fei": "Чжан Фэй",
-    "Zhao Yun": "Чжао Юнь",
-    "Ma Chao": "Ма Чао",
-    "Wei Yan": "Вэй Янь",
-    "Cao Cao": "Цао Цао",
-    "Cao Ren": "Цао Жэнь",
-    "Xiahou Dun": "Сяхоу Дунь",
-    "Zhang Liao": "Чжан Ляо",
-    "Xiahou Yuan": "Сяхоу Юань",
-    "Xu Chu": "Сюй Чу",
-    "Dian Wei": "Дянь Вэй",
-    "Zhou Yu": "Чжоу Юй",
-    "Lü Meng": "Люй Мэн",
-    "Sun Ce": "Сунь Цэ",
-    "Taishi Ci": "Тайши Цы",
-    "Gan Ning": "Гань Нин",
-    "Huang Gai": "Хуан Гай",
-}
 
 #: Army builder limits (section 3.7, item 2): regiments and men per side.
 MAX_REGIMENTS = 6

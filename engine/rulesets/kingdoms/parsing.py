@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from engine.i18n import _
+from engine.i18n import LANGUAGES, _, translations
 from engine.ruleset import AmbiguousAction, IllegalAction, NotationError
 from engine.rulesets.kingdoms.actions import (
     FALLBACK_TYPES,
@@ -36,7 +36,6 @@ from engine.rulesets.kingdoms.actions import (
     Stratagem,
     notation_help,
 )
-from engine.rulesets.kingdoms.catalog import OFFICER_NAMES_RU
 from engine.rulesets.kingdoms.options import candidates
 from engine.rulesets.kingdoms.rules.board import board
 from engine.rulesets.kingdoms.rules.common import notation
@@ -340,8 +339,9 @@ def _officer(state: State, text: str, pool: list[str] | None = None) -> str:
         names = {r.id.casefold()}
         if r.officer:
             names.add(_norm(r.officer))
-            if r.officer in OFFICER_NAMES_RU:
-                names.add(_norm(OFFICER_NAMES_RU[r.officer]))
+            for code in LANGUAGES:  # his name in every language that ships
+                if code != "en":
+                    names.add(_norm(translations(code).gettext(r.officer)))
         if want in names:
             found.append(r.id)
     if not found:

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from engine.i18n import _, current_language, ngettext
 from engine.ruleset import Event
-from engine.rulesets.kingdoms.catalog import OFFICER_NAMES_RU
 
 __all__ = [
     "BattleBegan",
@@ -27,9 +26,7 @@ def officer_label(name: str | None) -> str:
     """An officer's name in the current language (an unnamed commander: a phrase)."""
     if not name:
         return _("an unnamed commander")
-    if current_language() == "ru":
-        return OFFICER_NAMES_RU.get(name, name)
-    return name
+    return _(name)
 
 
 def _step_name(step: str) -> str:
