@@ -305,3 +305,42 @@ def test_a_lapsed_provocation_rolls_nothing_tk_2_8():
     ]
     assert [(x.regiment, x.fallback) for x in of(ev, Lapsed)] == [("W2", "W2 DEFEND")]
     assert not of(ev, Provocation) and not of(ev, MoraleRoll)
+
+
+def test_tk_11_3_a_fallback_attack_is_checked_as_named_after_every_declared_attack_tk_4_3():
+    """TK-11.3, TK-4.3, TK-AMB-47: a refused challenge's fallback ATTACK on W2, already
+    named by S2's declared attack while W5 is not, cannot stand: S3 defends; a fallback
+    on W5 stands and resolves at its place in action order."""
+    regs = [
+        reg("S2", "inf", 1000, "B4", "Guan Yu"),
+        reg("S3", "inf", 500, "B5", "Zhang Fei"),
+        reg("S1", "inf", 1000, "B1"),
+        reg("W2", "inf", 1000, "B6", "Xu Chu"),
+        reg("W5", "arch", 500, "B6", "Xiahou Yuan"),
+        reg("W1", "inf", 1000, "B10", "Cao Ren"),
+    ]
+    st = battle(9, regs)
+    ev = play(
+        st,
+        ["S2 ATTACK W2 B4-B6", "S3 CHALLENGE Xu Chu IF REFUSED: ATTACK W2 B5-B6"],
+        [5] * 12,
+        answers=["REFUSE"],
+        leftover=True,
+    )
+    assert [(x.regiment, x.fallback) for x in of(ev, Lapsed)] == [("S3", "S3 DEFEND")]
+    assert unit(st, "S3").base == "B5"
+    st = battle(9, regs)
+    ev = play(
+        st,
+        ["S2 ATTACK W2 B4-B6", "S3 CHALLENGE Xu Chu IF REFUSED: ATTACK W5 B5-B6"],
+        [5] * 12,
+        answers=["REFUSE"],
+        leftover=True,
+    )
+    assert [(x.regiment, x.fallback) for x in of(ev, Lapsed)] == [("S3", "S3 ATTACK W5 B5-B6")]
+    from engine.rulesets.kingdoms.events import Damage
+
+    assert [(d.dealer, d.victim) for d in of(ev, Damage) if d.kind == "attack"] == [
+        ("S2", "W2"),
+        ("S3", "W5"),
+    ]
