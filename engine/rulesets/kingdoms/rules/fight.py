@@ -104,7 +104,10 @@ def screen_for(state: State, ctx: Context, declared: Regiment, attacker: Regimen
     direction (the earlier screen in roster order first, the other when its screen
     does not work); with two directions, only two infantry screening the same
     regiment keep their screens, one per direction; otherwise every screen on the
-    base is cancelled. A screen set to release lets archers' attacks through."""
+    base is cancelled. A screen set to release lets archers' attacks through.
+    House reading (TK-8.4 with TK-8.5): when the screen that takes the attacks on the
+    regiment releases archers, an archers' attack hits the regiment; the second
+    screen does not take it (releasing is not a screen that fails under TK-8.1)."""
     base = ctx.start.get(declared.id, declared.base)
     on_base = ctx.screens.get(base, [])
     cands = [i for i in on_base if i.screen == declared.id]

@@ -236,6 +236,10 @@ def _attack_problem(state: State, bd: Board, reg: Regiment, order: Attack, mount
 
 
 def _card_problem(state: State, bd: Board, reg: Regiment, order: Stratagem) -> Problem | None:
+    """Why ``reg`` may not play the card now (TK-17.1): the side's ordered card with a use
+    left, played by a named officer and from a base adjacent to the card's base when
+    the card says so. House reading: a card may be played when no enemy stands on its
+    target base; it then hits nobody and its use is spent."""
     card = next((c for c in state.scenario.cards if c.id == order.card), None)
     if card is None or card.side != reg.side:
         return problem("TK-17.1", N_("Your side holds no such stratagem card."))
