@@ -208,3 +208,13 @@ def test_decisions_and_other_orders_have_their_notation():
     assert fmt(st, BuildRam(regiment="S2", fortress="B10")) == "S2 BUILD RAM B10"
     assert fmt(st, ClimbWall(regiment="S3", fortress="B10")) == "S3 CLIMB WALL B10"
     assert fmt(st, Refuse()) == "REFUSE"
+
+
+@pytest.mark.parametrize(
+    "text", [":", ",", " - ", "→", ": :", "S3 :", "S3 ATTACK :", "S3 CHALLENGE IF REFUSED:"]
+)
+def test_punctuation_alone_is_bad_syntax(text):
+    """Text made of separators only is a NotationError, never a crash."""
+    st, _ = RULESET.new_state(Setup(scenario=load_bundled("fan_river")), Dice(b"x"))
+    with pytest.raises(NotationError):
+        RULESET.parse_action(st, 0, text)

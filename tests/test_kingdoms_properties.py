@@ -130,3 +130,44 @@ def test_random_orders_are_taken_or_refused_with_a_reason_and_no_change(seed, st
             RULESET.check_invariants(state)
         if not RULESET.to_act(state):
             return
+
+
+WORDS = [
+    "S3",
+    "W2",
+    "B4-B6",
+    "ATTACK",
+    "MOVE",
+    "IF",
+    "REFUSED:",
+    "ВЫЗОВ",
+    "ЕСЛИ",
+    "ОТКАЗ:",
+    "THEN",
+    "B2",
+    ":",
+    ",",
+    "→",
+    "Xiahou",
+    "Dun",
+    "READY",
+    "SCREEN",
+    "DEFEND",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=40), st.lists(st.sampled_from(WORDS), max_size=8).map(" ".join)))
+def test_any_text_is_an_action_or_one_of_the_three_errors(text):
+    """Notation: any text, for either side, parses or raises NotationError,
+    IllegalAction or AmbiguousAction (ActionError), never anything else."""
+    from engine.ruleset import ActionError
+    from engine.rulesets.kingdoms.scenario import load_bundled
+    from engine.rulesets.kingdoms.state import Setup
+
+    state, _ = RULESET.new_state(Setup(scenario=load_bundled("fan_river")), Dice(b"text"))
+    for side in (0, 1):
+        try:
+            RULESET.parse_action(state, side, text)
+        except ActionError as exc:
+            assert str(exc)

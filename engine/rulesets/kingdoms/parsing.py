@@ -170,6 +170,8 @@ def parse_notation(text: str) -> Parsed:
     if src.lower() in ("help", "?", "помощь"):
         raise NotationError(notation_help())
     words = tokens(src)
+    if not words:
+        raise _syntax(src, _("unknown action; type \u201chelp\u201d for the notation"))
     key, n = _keyword(words, 0)
     rest = words[n:]
     if key in ("READY", "ACCEPT", "REFUSE"):
