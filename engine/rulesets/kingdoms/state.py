@@ -88,14 +88,17 @@ class Regiment(msgspec.Struct, kw_only=True):
     # -- derived facts -------------------------------------------------------------
     @property
     def cavalry(self) -> bool:
+        """Cavalry, mounted or dismounted (TK-1.2)."""
         return self.type == CAVALRY
 
     @property
     def archers(self) -> bool:
+        """Archers (TK-1.2)."""
         return self.type == ARCHERS
 
     @property
     def infantry(self) -> bool:
+        """Infantry (TK-1.2)."""
         return self.type == INFANTRY
 
     @property

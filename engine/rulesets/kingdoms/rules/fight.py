@@ -91,11 +91,7 @@ class Context:
                 if isinstance(it.order, Fire):
                     reg = state.regiment(it.rid)
                     if reg is not None and reg.on_map:
-                        self.kinds[it.rid] = fire_kind(state, bd_of(state), reg, target)[0]
-
-
-def bd_of(state: State) -> Board:
-    return board(state)
+                        self.kinds[it.rid] = fire_kind(state, board(state), reg, target)[0]
 
 
 def screen_for(state: State, ctx: Context, declared: Regiment, attacker: Regiment) -> Regiment | None:
@@ -210,7 +206,7 @@ def _prepare_attack(
         )
         return None
     fort_here = state.fortresses.get(reg.base)
-    if order.path and fort_here is not None and fort_here.standing and bd_besieged(state, bd, reg.base):
+    if order.path and fort_here is not None and fort_here.standing and under_siege(state, bd, reg.base):
         _failed(
             events, reg.id, N_("{regiment} is besieged and cannot attack out of its fortress."), "TK-14.3"
         )
@@ -254,10 +250,6 @@ def _prepare_attack(
             return None
     ctx.named.append(target.id)
     return _Ready(it, reg, target, "close", it.cls == 4 and reg.archers)
-
-
-def bd_besieged(state: State, bd: Board, fortress: str) -> bool:
-    return under_siege(state, bd, fortress)
 
 
 def _prepare_fire(state: State, bd: Board, ctx: Context, it: Item, events: list[Event]) -> _Ready | None:
