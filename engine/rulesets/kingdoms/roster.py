@@ -1,0 +1,266 @@
+"""The army builder's engine side (section 3.7): the roster model from the
+catalogues, its validation (every problem, with its rule), a random valid army
+for selfplay, and fielding two armies on a scenario's map.
+
+Rules cited: section 3.7's items as ``§3.7.1``-``§3.7.5`` (faction, limits,
+regiments and officers, deployment, roster order), and the TK rules they rest
+on (TK-1.3 sizes, TK-1.4 officers, TK-3.2 capacity, TK-3.5 buildings).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+
+from engine.i18n import N_
+from engine.rosterfile import Problem
+from engine.rulesets.kingdoms.catalog import (
+    CAVALRY,
+    FACTIONS,
+    MAX_MEN,
+    MAX_REGIMENTS,
+    OFFICERS,
+    REGIMENT_SIZES,
+    TYPES,
+)
+from engine.rulesets.kingdoms.scenario import RegimentSpec, Scenario, ScenarioError, load_bundled
+
+__all__ = [
+    "Roster",
+    "RosterRegiment",
+    "decode_roster",
+    "field_armies",
+    "random_roster",
+    "validate",
+    "validate_armies",
+]
+
+
+class RosterRegiment(msgspec.Struct, kw_only=True):
+    """One regiment of a roster: its ``type``, ``men`` (a size of section 3.6),
+    ``officer`` (a named officer of the faction, or None for an unnamed commander)
+    and the ``base`` it deploys on (section 3.7, items 3 and 4)."""
+
+    type: str
+    men: int
+    base: str
+    officer: str | None = None
+
+
+class Roster(msgspec.Struct, kw_only=True):
+    """One side's army (section 3.7): ``name``, ``faction``, the ``scenario`` (key of a
+    shipped one) and ``side`` (0: the first side) it deploys for, and its
+    ``regiments`` in roster order; ``max_regiments`` and ``max_men`` are the limits
+    (a scenario may change them, item 2)."""
+
+    faction: str
+    regiments: list[RosterRegiment]
+    name: str = ""
+    scenario: str = "fan_river"
+    side: int = 0
+    max_regiments: int = MAX_REGIMENTS
+    max_men: int = MAX_MEN
+
+
+def decode_roster(data: bytes) -> Roster:
+    """The roster part of a roster file (msgspec errors when it does not decode)."""
+    return msgspec.json.decode(data, type=Roster)
+
+
+def _weapon(name: str) -> str | None:
+    for _f, n, w in OFFICERS:
+        if n == name:
+            return w
+    return None
+
+
+def validate(roster: Roster, scenario: Scenario | None = None) -> list[Problem]:
+    """Every problem of ``roster`` (empty when it may be fielded), each with its rule:
+    the faction (§3.7.1); at most 6 regiments and 4,000 men (§3.7.2); each
+    regiment's type and size (§3.7.3, TK-1.3), its officer of the faction, each at
+    most once, and at least one named officer (§3.7.3, TK-1.4); deployment on the
+    side's bases within capacity, no mounted cavalry on a building (§3.7.4, TK-3.2,
+    TK-3.5). ``scenario``: the one to deploy on (default: the roster's, shipped)."""
+    out: list[Problem] = []
+    if roster.faction not in FACTIONS:
+        out.append(Problem("§3.7.1", N_("Unknown faction {faction}."), {"faction": roster.faction}))
+    if len(roster.regiments) > roster.max_regiments:
+        out.append(
+            Problem(
+                "§3.7.2",
+                N_("{n} regiments: a side fields at most {limit}."),
+                {"n": len(roster.regiments), "limit": roster.max_regiments},
+            )
+        )
+    if not roster.regiments:
+        out.append(Problem("§3.7.2", N_("The army has no regiment.")))
+    men = sum(r.men for r in roster.regiments)
+    if men > roster.max_men:
+        out.append(
+            Problem(
+                "§3.7.2",
+                N_("{men} men: a side fields at most {limit}."),
+                {"men": men, "limit": roster.max_men},
+            )
+        )
+    seen: set[str] = set()
+    named = 0
+    for i, r in enumerate(roster.regiments, start=1):
+        if r.type not in TYPES:
+            out.append(Problem("§3.7.3", N_("Regiment {i}: unknown type {type}."), {"i": i, "type": r.type}))
+        elif r.men not in REGIMENT_SIZES[r.type]:
+            out.append(
+                Problem(
+                    "TK-1.3",
+                    N_("Regiment {i}: {type} come in {sizes} men, not {men}."),
+                    {
+                        "i": i,
+                        "type": r.type,
+                        "sizes": ", ".join(str(s) for s in REGIMENT_SIZES[r.type]),
+                        "men": r.men,
+                    },
+                )
+            )
+        if r.officer is not None:
+            named += 1
+            faction = next((f for f, n, _w in OFFICERS if n == r.officer), None)
+            if faction is None:
+                out.append(
+                    Problem(
+                        "§3.7.3",
+                        N_("Regiment {i}: no officer is called {name}."),
+                        {"i": i, "name": r.officer},
+                    )
+                )
+            elif faction != roster.faction:
+                out.append(
+                    Problem(
+                        "§3.7.3",
+                        N_("Regiment {i}: {name} serves {faction}, not this army's faction."),
+                        {"i": i, "name": r.officer, "faction": faction},
+                    )
+                )
+            if r.officer in seen:
+                out.append(
+                    Problem("TK-1.4", N_("{name} commands more than one regiment."), {"name": r.officer})
+                )
+            seen.add(r.officer)
+    if roster.regiments and named == 0:
+        out.append(Problem("§3.7.3", N_("The army needs at least one named officer.")))
+    out.extend(_deployment(roster, scenario))
+    return out
+
+
+def _deployment(roster: Roster, scenario: Scenario | None) -> list[Problem]:
+    out: list[Problem] = []
+    if scenario is None:
+        try:
+            scenario = load_bundled(roster.scenario)
+        except ScenarioError:
+            return [Problem("§3.7.4", N_("Unknown scenario {key}."), {"key": roster.scenario})]
+    if roster.side not in (0, 1):
+        return [Problem("§3.7.4", N_("The side must be 0 (the first side) or 1."))]
+    allowed = scenario.deploy[roster.side]
+    bases = {b.id: b for b in scenario.bases}
+    count: dict[str, int] = {}
+    for i, r in enumerate(roster.regiments, start=1):
+        if r.base not in allowed:
+            out.append(
+                Problem(
+                    "§3.7.4",
+                    N_("Regiment {i}: this side deploys only on {bases}, not {base}."),
+                    {"i": i, "bases": ", ".join(allowed), "base": r.base},
+                )
+            )
+            continue
+        count[r.base] = count.get(r.base, 0) + 1
+        if count[r.base] == bases[r.base].capacity + 1:
+            out.append(
+                Problem(
+                    "TK-3.2",
+                    N_("{base} is full: a side deploys at most {n} there."),
+                    {"base": r.base, "n": bases[r.base].capacity},
+                )
+            )
+        if r.type == CAVALRY and bases[r.base].building:
+            out.append(
+                Problem(
+                    "TK-3.5",
+                    N_("Regiment {i}: mounted cavalry cannot deploy on the building {base}."),
+                    {"i": i, "base": r.base},
+                )
+            )
+    return out
+
+
+def validate_armies(scenario: Scenario, first: Roster, second: Roster) -> list[Problem]:
+    """The problems of two armies fielded together on ``scenario``: each army's own,
+    then the battle's: an officer at most once in the battle, even when both sides
+    chose the same faction (§3.7.1, §3.7.3)."""
+    out = validate(first, scenario) + validate(second, scenario)
+    a = {r.officer for r in first.regiments if r.officer}
+    for name in sorted(a & {r.officer for r in second.regiments if r.officer}):
+        out.append(Problem("§3.7.3", N_("{name} cannot fight on both sides."), {"name": name}))
+    return out
+
+
+def field_armies(scenario: Scenario, first: Roster, second: Roster) -> Scenario:
+    """``scenario`` with its starting forces replaced by the two armies, in roster
+    order, first side first (§3.7.5); each regiment's id is its side's letter and
+    its number, its initial strength its size (TK-1.3). The armies must be valid."""
+    regs: list[RegimentSpec] = []
+    for side, roster in enumerate((first, second)):
+        letter = scenario.sides[side].letter
+        for n, r in enumerate(roster.regiments, start=1):
+            regs.append(
+                RegimentSpec(
+                    id=f"{letter}{n}",
+                    side=side,
+                    type=r.type,
+                    men=r.men,
+                    base=r.base,
+                    officer=r.officer,
+                    weapon=_weapon(r.officer) if r.officer else None,
+                )
+            )
+    return msgspec.structs.replace(scenario, regiments=tuple(regs))
+
+
+def random_roster(
+    rng: random.Random,
+    scenario: Scenario,
+    side: int,
+    faction: str | None = None,
+    avoid: set[str] | None = None,
+) -> Roster:
+    """A random valid army for ``side`` of ``scenario`` (for selfplay): a faction, 1-6
+    regiments within 4,000 men, officers of the faction not in ``avoid``, deployed
+    within capacity (mounted cavalry off buildings)."""
+    free = [f for f in FACTIONS if any(g == f and n not in (avoid or set()) for g, n, _w in OFFICERS)]
+    faction = faction or rng.choice(free)
+    officers = [n for f, n, _w in OFFICERS if f == faction and n not in (avoid or set())]
+    rng.shuffle(officers)
+    bases = {b.id: b for b in scenario.bases}
+    deploy = list(scenario.deploy[side])
+    count: dict[str, int] = {}
+    regs: list[RosterRegiment] = []
+    men = 0
+    for _ in range(rng.randint(2, MAX_REGIMENTS)):
+        kind = rng.choice(TYPES)
+        sizes = [s for s in REGIMENT_SIZES[kind] if men + s <= MAX_MEN]
+        places = [
+            b
+            for b in deploy
+            if count.get(b, 0) < bases[b].capacity and not (kind == CAVALRY and bases[b].building)
+        ]
+        if not sizes or not places:
+            break
+        size = rng.choice(sizes)
+        base = rng.choice(places)
+        officer: Any = officers.pop() if officers and (not regs or rng.random() < 0.7) else None
+        regs.append(RosterRegiment(type=kind, men=size, base=base, officer=officer))
+        count[base] = count.get(base, 0) + 1
+        men += size
+    return Roster(faction=faction, regiments=regs, scenario=scenario.key, side=side, name=f"{faction} army")

@@ -1,0 +1,101 @@
+"""Three Kingdoms: what a UI and a bot are given (options per regiment, the exact
+preview of an attack, decisions through the seat), and the game driven through
+seats and saves."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from engine.dice import fixed_entropy
+from engine.game import Game
+from engine.rulesets.kingdoms import RULESET
+from engine.rulesets.kingdoms.actions import Attack, Defend, Move
+from engine.rulesets.kingdoms.options import DecisionOptions, OrderOptions, Waiting
+from engine.rulesets.kingdoms.scenario import load_bundled
+from engine.rulesets.kingdoms.state import Setup
+from tests.kingdoms_support import battle, reg
+
+
+def test_options_list_every_regiments_orders_with_targets_and_previews_tk_2_5():
+    """TK-2.5, TK-5: per regiment its legal orders (each an action to submit); each attack
+    with its target, victim, variant, modifiers and exact expected losses; the other
+    side is told only who decides."""
+    st = battle(
+        6,
+        [
+            reg("S3", "cav", 500, "B4", "Zhang Fei"),
+            reg("S1", "inf", 1000, "B1"),
+            reg("W2", "inf", 1000, "B6", "Xu Chu"),
+            reg("W5", "arch", 500, "B6", "Xiahou Yuan"),
+            reg("W1", "inf", 1000, "B10", "Cao Ren"),
+        ],
+    )
+    opts = RULESET.options(st, 1)
+    assert isinstance(opts, OrderOptions) and opts.ready and opts.orders == ()
+    w2 = next(r for r in opts.regiments if r.regiment == "W2")
+    assert Defend(regiment="W2") in w2.defend and Defend(regiment="W2", screen="W5") in w2.defend
+    assert Move(regiment="W2", path=("B6", "B8")) in w2.moves
+    assert [a.notation for a in w2.attacks] == ["W2 ATTACK S3 B6-B4"]
+    pv = w2.attacks[0].preview
+    # TK-EX-1's attack: losses 25·R men, R the 2d10; expected 275; S3's counter 15·R, expected 165
+    assert (pv.victim, pv.variant, pv.mods, pv.mt, pv.n, pv.m) == ("S3", "a", (), 10, 1000, 100)
+    assert pv.losses[0] == (50, Fraction(1, 100)) and pv.losses[-1] == (500, Fraction(1, 100))
+    assert pv.expected == 275 and pv.counter == 165
+    assert RULESET.options(st, 0) == Waiting(seat=1)
+    assert RULESET.preview(st, 1, Attack(regiment="W2", target="S3", path=("B6", "B4"))).attack == pv
+    assert RULESET.preview(st, 1, Move(regiment="W2", path=("B6", "B5", "B3"))).problem.rule == "TK-3.1"
+
+
+def test_a_decision_is_put_to_the_seat_that_must_answer_through_its_seat_tk_2_6():
+    """TK-2.6: the challenged side's seat is asked, with the default for automated play;
+    its options are the decision's choices; it answers through the seat."""
+    st = battle(
+        7,
+        [
+            reg("S3", "cav", 500, "B4", "Zhang Fei"),
+            reg("S1", "inf", 1000, "B1"),
+            reg("W3", "cav", 500, "B6", "Xiahou Dun"),
+            reg("W1", "inf", 1000, "B10", "Cao Ren"),
+        ],
+    )
+    game = Game(RULESET, Setup(scenario=st.scenario), seed=b"d", entropy=fixed_entropy(b"d"))
+    game.state = st
+    shu, wei = game.seats()
+    shu.submit("S3 CHALLENGE Xiahou Dun")
+    assert wei.decision() is None and shu.check(RULESET.parse_action(st, 0, "READY")) is None
+    shu.submit("READY")
+    assert game.to_act() == {1} and shu.decision() is None
+    d = wei.decision()
+    assert d.seat == 1 and d.default == 0 and d.rule == "TK-11.3"
+    assert isinstance(wei.options(), DecisionOptions) and wei.options().choices == ("accept", "refuse")
+    wei.submit(d.choices[d.default].action)
+    assert game.state.pending is None or game.state.pending.kind == "retreat"
+
+
+def test_a_saved_battle_replays_to_the_same_state_tk_19_1(tmp_path):
+    """TK-19.1: a battle saved in the middle (a decision waiting or orders being written)
+    loads back by replaying its record to the identical state; its notation, rolls and
+    snapshot verify."""
+    rng = random.Random(4)
+    game = Game(RULESET, RULESET.random_setup(rng), seed=b"save", entropy=fixed_entropy(b"save"))
+    seats = game.seats()
+    for _ in range(150):
+        sides = game.to_act()
+        if not sides:
+            break
+        seat = seats[min(sides)]
+        seat.submit(seat.random_action(rng))
+    path = game.save(tmp_path / "k.json")
+    back = Game.load(path)
+    assert back.state == game.state and len(back.records) == len(game.records)
+
+
+def test_the_record_shows_the_other_side_order_as_order_only():
+    """The public record reads ORDER for the other side's orders while they are written."""
+    game = Game(RULESET, Setup(scenario=load_bundled("fan_river")), seed=b"r", entropy=fixed_entropy(b"r"))
+    shu, wei = game.seats()
+    shu.submit("S2 MOVE B2-B4")
+    assert [r.text for r in wei.record()] == ["ORDER"]
+    assert [r.text for r in shu.record()] == ["S2 MOVE B2-B4"]
+    assert shu.can_undo() and shu.undo() and game.state.orders == []

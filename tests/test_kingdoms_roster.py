@@ -1,0 +1,137 @@
+"""Three Kingdoms army builder (section 3.7): the roster model from the catalogues,
+its validation (every problem with its rule), random valid armies, fielding two
+armies on a scenario, roster files."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.rosterfile import check_roster_file
+from engine.rulesets.kingdoms import RULESET
+from engine.rulesets.kingdoms.catalog import OFFICERS, REGIMENT_SIZES
+from engine.rulesets.kingdoms.roster import (
+    Roster,
+    RosterRegiment,
+    field_armies,
+    random_roster,
+    validate,
+    validate_armies,
+)
+from engine.rulesets.kingdoms.scenario import load_bundled, scenario_problems
+
+FAN = load_bundled("fan_river")
+
+
+def shu() -> Roster:
+    return Roster(
+        faction="Shu",
+        side=0,
+        regiments=[
+            RosterRegiment(type="infantry", men=1000, base="B1", officer="Liu Bei"),
+            RosterRegiment(type="cavalry", men=500, base="B2", officer="Zhao Yun"),
+            RosterRegiment(type="archers", men=300, base="B3"),
+        ],
+    )
+
+
+def rules_of(problems) -> list[str]:
+    return [p.rule for p in problems]
+
+
+def test_a_valid_army_has_no_problem_and_the_catalogue_matches_sections_3_5_and_3_6():
+    """Sections 3.5, 3.6: 20 officers of three factions; sizes 1000/500/300 infantry,
+    500/300 cavalry and archers; a valid army has no problem."""
+    assert len(OFFICERS) == 20 and {f for f, _n, _w in OFFICERS} == {"Shu", "Wei", "Wu"}
+    assert REGIMENT_SIZES == {"infantry": (1000, 500, 300), "cavalry": (500, 300), "archers": (500, 300)}
+    assert validate(shu()) == []
+
+
+@pytest.mark.parametrize(
+    "change, rule",
+    [
+        (lambda r: setattr(r, "faction", "Jin"), "§3.7.1"),
+        (lambda r: r.regiments.extend([RosterRegiment(type="archers", men=300, base="B1")] * 4), "§3.7.2"),
+        (lambda r: r.regiments.extend([RosterRegiment(type="infantry", men=1000, base="B1")] * 3), "§3.7.2"),
+        (lambda r: setattr(r.regiments[1], "men", 1000), "TK-1.3"),
+        (lambda r: setattr(r.regiments[1], "officer", "Cao Cao"), "§3.7.3"),
+        (lambda r: setattr(r.regiments[2], "officer", "Liu Bei"), "TK-1.4"),
+        (lambda r: [setattr(x, "officer", None) for x in r.regiments], "§3.7.3"),
+        (lambda r: setattr(r.regiments[0], "base", "B6"), "§3.7.4"),
+        (lambda r: setattr(r.regiments[1], "base", "B3"), "TK-3.5"),
+        (lambda r: r.regiments.extend([RosterRegiment(type="archers", men=300, base="B3")] * 3), "TK-3.2"),
+    ],
+)
+def test_each_problem_is_reported_with_its_rule(change, rule):
+    """Section 3.7, items 1-4, and the rules they rest on (TK-1.3, TK-1.4, TK-3.2, TK-3.5)."""
+    r = shu()
+    change(r)
+    assert rule in rules_of(validate(r))
+
+
+def test_every_problem_is_reported_not_only_the_first():
+    r = shu()
+    r.regiments += [RosterRegiment(type="archers", men=300, base="B1")] * 4
+    r.regiments[1].men = 700
+    r.regiments[0].base = "B9"
+    assert rules_of(validate(r)) == ["§3.7.2", "TK-1.3", "§3.7.4"]
+
+
+def test_an_officer_cannot_fight_on_both_sides_even_in_a_civil_war():
+    """Section 3.7 items 1 and 3: both sides may pick one faction; each officer once."""
+    a = shu()
+    b = Roster(
+        faction="Shu",
+        side=1,
+        regiments=[RosterRegiment(type="infantry", men=1000, base="B6", officer="Liu Bei")],
+    )
+    assert rules_of(validate_armies(FAN, a, b)) == ["§3.7.3"]
+
+
+def test_random_armies_are_valid_and_fielded_in_roster_order():
+    """A random army for each side is valid (section 3.7); fielded, the first side's
+    regiments come first, ids are the side's letter and number (TK-1.8, item 5)."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        for key in ("fan_river", "hefei"):
+            sc = load_bundled(key)
+            a = random_roster(rng, sc, 0)
+            b = random_roster(rng, sc, 1, avoid={r.officer for r in a.regiments if r.officer})
+            assert validate_armies(sc, a, b) == []
+            fielded = field_armies(sc, a, b)
+            assert scenario_problems(fielded) == []
+            assert [r.id for r in fielded.regiments][: len(a.regiments)] == [
+                f"{sc.sides[0].letter}{n}" for n in range(1, len(a.regiments) + 1)
+            ]
+            assert [r.men for r in fielded.regiments] == [x.men for x in a.regiments + b.regiments]
+
+
+def test_roster_files_are_read_and_checked_through_the_shared_roster_file_format():
+    """The Rosters capability: a roster file (format wartable-roster) decodes and its
+    problems come back with their rules."""
+    good = {
+        "format": "wartable-roster",
+        "version": 1,
+        "ruleset": "kingdoms",
+        "roster": json.loads(
+            json.dumps(
+                {
+                    "faction": "Shu",
+                    "side": 0,
+                    "scenario": "fan_river",
+                    "regiments": [{"type": "infantry", "men": 1000, "base": "B1", "officer": "Liu Bei"}],
+                }
+            )
+        ),
+    }
+    key, problems = check_roster_file(json.dumps(good).encode())
+    assert key == "kingdoms" and problems == []
+    good["roster"]["regiments"][0]["men"] = 999
+    _key, problems = check_roster_file(json.dumps(good).encode())
+    assert rules_of(problems) == ["TK-1.3"]
+    assert (
+        RULESET.validate_roster(RULESET.decode_roster(json.dumps(good["roster"]).encode()))[0].rule
+        == "TK-1.3"
+    )
