@@ -290,7 +290,7 @@ def check_action(state: State, side: int, action: Any) -> None:
     """Raise IllegalAction unless ``side`` may play ``action`` now; never changes the
     state. The draft's problems taken together are checked only by READY (TK-2.8)."""
     if state.stage == "over":
-        raise IllegalAction(_("The battle is over."))
+        raise IllegalAction(_("The battle is over: no more orders."))
     if side not in to_act(state):
         raise IllegalAction(_("It is not this side's turn to decide."))
     if state.stage == "orders":
