@@ -308,3 +308,29 @@ async def test_after_both_seal_the_first_players_log_shows_the_newest_lines(sc_h
         assert log.at_end and log.max_scroll_y > 0
         assert log.texts[-1].plain.startswith("Turn 1:")
     assert app.errors == []
+
+
+@run
+async def test_tab_reaches_the_field_where_the_arrows_and_enter_move_a_squad(sc_home: Path) -> None:  # noqa: F811
+    """SC-12.1.4: Tab goes from your squads to the targets to the field; there the arrows
+    move the cursor (drawn only while the field has the focus) and Enter on a free cell
+    next to the chosen squad moves it there."""
+    game = _field_game()
+    app = make_app(sc_home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = screen_of(game, viewer=0)
+        app.push_screen(screen)
+        await pilot.pause()
+        screen.pair[0] = ("1A", None)
+        screen.refresh_table()
+        board = screen.query_one("#sc-grid", FieldBoard)
+        assert not board.has_cursor()
+        await pilot.press("tab", "tab")
+        await pilot.pause()
+        assert screen.focused is board and board.has_cursor()
+        await pilot.press("up")  # a1 -> a2
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.state.players[0].squad("1A").cell == "a2"
+        assert game.state.phase == "support"
+    assert app.errors == []

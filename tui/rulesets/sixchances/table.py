@@ -247,6 +247,7 @@ class SixChancesScreen(GameScreen, inherit_bindings=False):
             ("[2B]", _("a squad it may attack")),
             (free, _("a free cell it may move to, or where a new squad may be placed")),
             (f"[{free}]", _("the cell about to be chosen")),
+            (_("Tab"), _("reaches the field after the lists: the arrows move on it, Enter chooses a cell")),
         ]
 
     def over_lines(self) -> list[str | Text]:
@@ -671,10 +672,13 @@ class SixChancesScreen(GameScreen, inherit_bindings=False):
         return action == "open_regroup" and phase == "regroup"
 
     def action_switch(self) -> None:
-        """Move between the attacking squad and the target lists."""
-        own, their = self._own_list(), self._their_list()
-        if own is not None and their is not None:
-            (their if self.focused is own else own).focus()
+        """Move between the attacking squad, the target lists and (in the variant) the
+        field, where the arrows move a cursor and Enter chooses the cell under it."""
+        ring = [w for w in (self._own_list(), self._their_list(), self._field()) if w is not None]
+        if not ring:
+            return
+        index = ring.index(self.focused) if self.focused in ring else -1
+        ring[(index + 1) % len(ring)].focus()
 
     def action_to_targets(self) -> None:
         """The attacker is chosen: on to the targets."""
