@@ -10,8 +10,8 @@ there), ``builder`` (the hidden starting squads), ``drafts`` (unsealed squads
 kept on disk), ``regroup`` (a reinforcement's rearrangement), ``panels`` (the
 players' squads, the attack's odds, the reinforcement dice), ``field`` (the
 field of the variant on the kit's board base), ``texts`` (what the table says),
-``keys`` (the help of the builder and the rearrangement) and ``table`` (the game
-screen). Everything is imported on first use.
+``keys`` (the help of the builder and the rearrangement), ``drawing`` (how the
+table draws itself from the seat) and ``table`` (the game screen). Everything is imported on first use.
 """
 
 from __future__ import annotations
