@@ -319,7 +319,7 @@ async def test_a_full_disk_at_the_six_chances_table_loses_nothing(
         raise AssertionError("the game did not go on")
 
     async with app.run_test(size=(100, 30)) as pilot:
-        app.push_screen(SixChancesScreen(game))
+        app.push_screen(SixChancesScreen(game.seats()))
         await play(pilot, 4)
         saved = len(game.records)
         real = engine.record._write_all

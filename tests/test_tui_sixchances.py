@@ -1,10 +1,10 @@
 """Six Chances Party's screens driven as players would (Textual's pilot).
 
 A seeded game is played through the interface to its end: hidden building
-behind the curtain (SC-2.5), attacks with their odds (SC-5), defences chosen
-after the roll (SC-5.3), reinforcements and rearrangements priced live (SC-9),
-and the result (SC-11). The test player's policy only presses keys; every
-number on screen comes from the engine.
+behind the kit's curtain (SC-2.5), attacks with their odds (SC-5), defences
+chosen after the roll in the kit's decision dialog (SC-5.3), reinforcements and
+rearrangements priced live (SC-9), and the kit's result screen (SC-11). The test
+player's policy only presses keys; every number on screen comes from the seats.
 """
 
 from __future__ import annotations
@@ -28,18 +28,21 @@ from engine.game import Game
 from engine.record import state_checksum
 from engine.rulesets.sixchances import RULESET
 from engine.rulesets.sixchances.actions import RESERVE, Regroup, Transfer
-from engine.rulesets.sixchances.options import AttackOptions, DefenceOptions
+from engine.rulesets.sixchances.options import AttackOptions
 from engine.rulesets.sixchances.state import Setup
 from tui.app import WartableApp
+from tui.kit.curtain import CurtainScreen
+from tui.kit.dialogs import DecisionDialog
+from tui.kit.log import FullLogScreen
+from tui.kit.odds import format_odds
+from tui.kit.over import GameOverScreen
 from tui.rulesets import ui_for
 from tui.rulesets.sixchances.builder import SquadBuilderScreen
-from tui.rulesets.sixchances.dialogs import CurtainScreen, GameOverScreen, LogScreen
 from tui.rulesets.sixchances.editor import Place
 from tui.rulesets.sixchances.panels import SquadPanel
 from tui.rulesets.sixchances.regroup import RegroupScreen, proposal
 from tui.rulesets.sixchances.setup import SixChancesChoices, SixChancesSetupWidget, make_setup
 from tui.rulesets.sixchances.table import SixChancesScreen
-from tui.rulesets.sixchances.tokens import percent
 from tui.screens.dialogs import ConfirmScreen
 
 SEED = b"\x05" * 32
@@ -107,8 +110,9 @@ async def step(pilot: Pilot[Any], turn: int) -> str:
     """Press the keys of one decision on whatever screen is shown; returns what it did.
 
     The policy: suggested squads; attack with the highlighted pair; defend with the
-    stat whose roll most likely beats the attack; reinforce on every other turn (a red
-    token from the reserve to the first squad when there is one, else nothing).
+    stat whose roll most likely beats the attack (its number in the decision
+    dialog); reinforce on every other turn (a red token from the reserve to the first
+    squad when there is one, else nothing).
     """
     app = pilot.app
     screen = app.screen
@@ -131,32 +135,29 @@ async def step(pilot: Pilot[Any], turn: int) -> str:
         return "regroup"
     if isinstance(screen, GameOverScreen):
         return "over"
+    if isinstance(screen, DecisionDialog):
+        choices = screen.decision.choices
+        best = max(range(len(choices)), key=lambda i: choices[i].odds or 0)
+        await pilot.press(str(best + 1))  # each answer's own number
+        return "defend"
     assert isinstance(screen, SixChancesScreen), screen
-    game = screen.game
-    phase = game.state.phase
-    if phase == "attack":
+    view = screen.view()
+    if view.phase == "attack":
         options = screen.options()
         assert isinstance(options, AttackOptions)
-        # the odds on screen are the engine's, for the highlighted pair
+        # the odds on screen are the engine's, for the highlighted pair, written one way
         choice = screen._choice()
         odds = text_of(screen.query_one("#sc-odds", Static))
-        assert percent(choice.defences[0].p_attacker_wins) in odds
+        assert format_odds(choice.defences[0].p_attacker_wins) in odds
         await pilot.press("enter", "enter")  # on to the target, then attack
         return "attack"
-    if phase == "defend":
-        options = screen.options()
-        assert isinstance(options, DefenceOptions)
-        best = max(options.choices, key=lambda c: c.p_defence_beats)
-        await pilot.press(str(("pot", "res", "sup").index(best.stat) + 1))  # each stat's own key
-        return "defend"
-    if phase == "support":
-        forced = game.state.forced
-        if forced or turn % 2 == 0:
+    if view.phase == "support":
+        if view.forced or turn % 2 == 0:
             await pilot.press("right", "enter")
             return "reinforce"
         await pilot.press("e")
         return "end"
-    raise AssertionError(f"nothing to do in phase {phase}")
+    raise AssertionError(f"nothing to do in phase {view.phase}")
 
 
 async def play_to_the_end(pilot: Pilot[Any], limit: int = 1500) -> list[str]:
@@ -179,7 +180,7 @@ async def test_a_seeded_game_is_played_through_the_screens_to_its_end(sc_home: P
     game = sc_game(path)
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(game))
+        app.push_screen(SixChancesScreen(game.seats()))
         done = await play_to_the_end(pilot)
         assert done.count("build") == 2
         assert {"attack", "defend", "reinforce", "regroup", "curtain"} <= set(done)
@@ -189,15 +190,17 @@ async def test_a_seeded_game_is_played_through_the_screens_to_its_end(sc_home: P
         assert result is not None
         shown = " ".join(text_of(w) for w in over.query(Static))
         assert f"({result.rule})" in shown
-        await pilot.press("enter")
+        assert "Remaining" in shown and "Turns played" in shown  # the Six Chances totals
+        await pilot.press("escape")  # look at the final position
         await pilot.pause()
         assert isinstance(app.screen, SixChancesScreen)
-        assert "Game over" in text_of(app.screen.query_one("#sc-status", Static))
+        assert "Game over" in text_of(app.screen.query_one("#kit-status", Static))
         await pilot.press("l")
         await pilot.pause()
-        assert isinstance(app.screen, LogScreen)
-        await pilot.press("escape", "escape")
+        assert isinstance(app.screen, FullLogScreen)
+        await pilot.press("escape", "enter")  # Enter on the table shows the result again
         await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
     assert app.errors == []
     again = Game.load(path)
     assert state_checksum(again.state) == state_checksum(game.state)
@@ -209,7 +212,7 @@ async def test_the_opponent_never_sees_a_sealed_order_before_both_are_in(sc_home
     game = sc_game()
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(game))
+        app.push_screen(SixChancesScreen(game.seats()))
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)
         await pilot.press("enter")
@@ -219,7 +222,12 @@ async def test_the_opponent_never_sees_a_sealed_order_before_both_are_in(sc_home
         await pilot.pause()
         curtain = app.screen
         assert isinstance(curtain, CurtainScreen)
-        assert "Rei" in curtain.who
+        assert curtain.player == "Rei"
+        news = [str(line) for line in curtain.news]  # the public news only
+        assert news[-1] == "Asuka has sealed their starting squads." and news[0].startswith(
+            "The bag is split"
+        )
+        assert not any("sealed starting squads" in line for line in news)
         await pilot.press("enter")
         await pilot.pause()
         builder = app.screen
@@ -233,8 +241,8 @@ async def test_the_opponent_never_sees_a_sealed_order_before_both_are_in(sc_home
         assert len(rows) == 1 and "sealed" in rows[0]
         order = game.state.players[0].order
         assert order is not None
-        log = " ".join(str(line.text) for line in screen.query_one("#sc-log").lines)
-        assert "1A" not in log
+        log = " ".join(str(line.text) for line in screen.query_one("#kit-log").lines)
+        assert "Asuka has sealed" in log and "1A" not in log
     assert app.errors == []
 
 
@@ -253,7 +261,7 @@ async def test_mouse_picks_attacker_and_target_and_the_button_attacks(sc_home: P
     side = game.state.active
     app = make_app(sc_home)
     async with app.run_test(size=(120, 40)) as pilot:
-        app.push_screen(SixChancesScreen(game, viewer=side))
+        app.push_screen(SixChancesScreen(game.seats(), viewer=side))
         await pilot.pause()
         screen = table(app)
         theirs = screen.query_one(f"#sc-squads-{1 - side}")
@@ -265,18 +273,23 @@ async def test_mouse_picks_attacker_and_target_and_the_button_attacks(sc_home: P
         await pilot.click("#sc-btn-declare")
         await pilot.pause()
         assert game.state.phase == "defend" and game.state.pending.target == label
-        assert isinstance(app.screen, CurtainScreen)
+        # everything is open (SC-1.11): no curtain, the defender is asked at once
+        dialog = app.screen
+        assert isinstance(dialog, DecisionDialog) and dialog.decision.rule == "SC-5.3"
+        assert screen.viewer == 1 - side
     assert app.errors == []
 
 
 @run
 async def test_an_illegal_typed_action_is_explained(sc_home: Path) -> None:
-    """Typed notation that is not legal now is refused with the engine's reason, no traceback."""
+    """Typed notation that is not legal now is refused with the engine's reason on the
+    hint line, no traceback; Escape leaves the command line and drops the refusal."""
     game = _playing_game()
     side = game.state.active
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(game, viewer=side))
+        screen = SixChancesScreen(game.seats(), viewer=side)
+        app.push_screen(screen)
         await pilot.pause()
         await pilot.press("colon")
         await pilot.pause()
@@ -284,10 +297,11 @@ async def test_an_illegal_typed_action_is_explained(sc_home: Path) -> None:
             await pilot.press("space" if ch == " " else ch)
         await pilot.press("enter")
         await pilot.pause()
-        error = str(app.screen.query_one("#prompt-error", Static).render())
-        assert "SC-" in error
+        assert "SC-9" in screen.message
+        assert "SC-9" in text_of(screen.query_one("#kit-hint", Static))
         await pilot.press("escape")
-        assert game.state.phase == "attack"
+        await pilot.pause()
+        assert screen.message == "" and game.state.phase == "attack"
     assert app.errors == []
 
 

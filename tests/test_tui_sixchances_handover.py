@@ -1,12 +1,14 @@
-"""Six Chances Party hot-seat: who may do what at the curtain, what each player is told,
-and the keys of every screen (Textual's pilot).
+"""Six Chances Party hot-seat on the kit's game screen: who may do what at the curtain,
+what each player is told, and the keys of every screen (Textual's pilot).
 
-Each test is a situation a player met: the person at the curtain is the next player
-and can never take back the previous one's action; the news list everything since
-that player last looked; the builder opens only behind the curtain naming its
-player, and an unsealed draft outlives quitting; undo is offered on one's own table
-only, says when there is nothing to take back, and never reopens a finished game;
-every footer fits 80 columns in English and Russian.
+Each test is a situation a player met: the curtain covers the table only while the
+hidden squads are built (SC-2.5), and the person at it is the next player, who can
+never take back the previous one's action; after the reveal everything is open
+(SC-1.11) and the terminal passes without one; the news on a curtain list the public
+events since that player last acted; the builder opens only behind the curtain
+naming its player, and an unsealed draft outlives quitting; undo (``u``, Ctrl+Z) is
+offered on one's own table only, says why when there is nothing to take back, and
+never reopens a finished game; every footer fits 80 columns in English and Russian.
 """
 
 from __future__ import annotations
@@ -27,11 +29,15 @@ from engine.rulesets.sixchances.actions import Attack, Build
 from engine.rulesets.sixchances.events import AttackerWon, DefenceRolled, DefenderWon
 from engine.rulesets.sixchances.scenario import position
 from engine.rulesets.sixchances.state import Setup
+from tui.kit.curtain import CurtainScreen
+from tui.kit.dialogs import ChoiceDialog, DecisionDialog
+from tui.kit.over import GameOverScreen
 from tui.rulesets.sixchances.builder import SquadBuilderScreen
-from tui.rulesets.sixchances.dialogs import ChoiceScreen, CurtainScreen, GameOverScreen
+from tui.rulesets.sixchances.drafts import DraftStore
 from tui.rulesets.sixchances.regroup import RegroupScreen
 from tui.rulesets.sixchances.table import SixChancesScreen
 from tui.screens.base import key_rows
+from tui.screens.dialogs import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.widgets.bars import KeyLine
 
@@ -43,6 +49,11 @@ def two_players(path: Path | None = None, setup: Setup | None = None) -> Game:
     return Game(
         RULESET, setup or Setup(), seed=SEED, players=("Alice", "Boris"), path=path, entropy=seed_only
     )
+
+
+def screen_of(game: Game, viewer: int | None = None, **kwargs: Any) -> SixChancesScreen:
+    """The game screen on ``game``'s seats (its drafts kept beside its save file)."""
+    return SixChancesScreen(game.seats(), viewer=viewer, drafts=DraftStore.for_game(game), **kwargs)
 
 
 def notes(app: Any) -> list[str]:
@@ -70,10 +81,9 @@ async def to_first_attack(pilot: Pilot[Any], game: Game) -> None:
         await pilot.pause()
         assert isinstance(app.screen, SquadBuilderScreen)
         await seal(pilot)
-    if isinstance(app.screen, CurtainScreen):  # the first player is not the one who built last
-        await pilot.press("enter")
-        await pilot.pause()
+    # the squads are revealed: no curtain for whoever plays first (SC-1.11)
     assert isinstance(app.screen, SixChancesScreen) and game.state.phase == "attack"
+    assert table(app).viewer == game.state.active
 
 
 # ---------------------------------------------------------------------------
@@ -82,58 +92,56 @@ async def to_first_attack(pilot: Pilot[Any], game: Game) -> None:
 @run
 async def test_the_person_at_the_curtain_cannot_undo_the_other_players_action(sc_home: Path) -> None:  # noqa: F811
     """Alice seals; at "I am Boris" neither u nor Ctrl+Z reopens Alice's builder or takes her
-    seal back; the same at the hand-over after Alice's turn."""
+    seal back; after the reveal the terminal passes without a curtain, and the next
+    player's u takes back nothing of the one who has just played (and says why)."""
     game = two_players()
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(game))
+        app.push_screen(screen_of(game))
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         await seal(pilot)
         curtain = app.screen
-        assert isinstance(curtain, CurtainScreen) and "Boris" in curtain.who
+        assert isinstance(curtain, CurtainScreen) and curtain.player == "Boris"
         assert not any("ndo" in text for _keys, text in key_rows(curtain))
-        await pilot.press("u", "г", "ctrl+z")
+        await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.screen is curtain
-        assert game.state.players[0].order is not None
-        # Boris builds; the game starts; whoever plays first ends a turn
-        await pilot.press("enter")
+        await pilot.press("u")  # a letter only lifts the curtain, and is used up there
         await pilot.pause()
+        assert isinstance(app.screen, SquadBuilderScreen) and app.screen.side == 1
+        await pilot.press("г", "ctrl+z")
+        await pilot.pause()
+        assert game.state.players[0].order is not None
         await seal(pilot)
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await pilot.pause()
         side = game.state.active
         screen = table(app)
+        assert app.screen is screen and screen.viewer == side
         await pilot.press("enter", "enter")  # attack
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
-        await pilot.press("enter")  # the defender at the terminal
-        await pilot.pause()
+        assert isinstance(app.screen, DecisionDialog)  # the defender, asked at once
         await pilot.press("1")
-        await pilot.pause()
-        await pilot.press("enter")  # the attacker back
         await pilot.pause()
         assert screen.viewer == side and game.state.phase == "support"
         n = len(game.records)
-        await pilot.press("e")  # end the turn: the other player's curtain
+        await pilot.press("e")  # end the turn: the other player's table
         await pilot.pause()
-        curtain = app.screen
-        assert isinstance(curtain, CurtainScreen)
-        await pilot.press("u", "ctrl+z")
+        assert screen.viewer == 1 - side and game.state.active == 1 - side
+        await pilot.press("u")
         await pilot.pause()
-        assert app.screen is curtain and len(game.records) == n + 1
-        assert game.state.active == 1 - side
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert len(game.records) == n + 1 and game.state.active == 1 - side
+        assert screen.message == "Nothing to undo: another player has acted since your last action."
     assert app.errors == []
 
 
 @run
 async def test_undo_on_ones_own_table_takes_back_a_move_and_a_seal_returns_editable(sc_home: Path) -> None:  # noqa: F811
     """Ctrl+Z takes back the viewer's own move while the table is still theirs (the field
-    variant's move leaves them the Support step); taking back a seal reopens the builder
-    with the sealed squads as they were."""
+    variant's move leaves them the Support step); u taking back a seal reopens the
+    builder with the sealed squads as they were."""
     game = two_players(setup=Setup(field=True))
     for side in (0, 1):
         game.submit(side, RULESET.legal_actions(game.state, side)[0])
@@ -141,14 +149,14 @@ async def test_undo_on_ones_own_table_takes_back_a_move_and_a_seal_returns_edita
     move = game.options(side).moves[0]
     app = make_app(sc_home)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = SixChancesScreen(game, viewer=side)
+        screen = screen_of(game, viewer=side)
         app.push_screen(screen)
         await pilot.pause()
         screen.pair[side] = (move.squad, None)
         screen.refresh_table()
         await pilot.press("m")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen)
+        assert isinstance(app.screen, ChoiceDialog)
         await pilot.press("enter")
         await pilot.pause()
         assert game.state.phase == "support" and app.screen is screen
@@ -162,45 +170,55 @@ async def test_undo_on_ones_own_table_takes_back_a_move_and_a_seal_returns_edita
     game.submit(0, Build(squads=order))
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = SixChancesScreen(game, viewer=0)
+        screen = screen_of(game, viewer=0, curtain=False)
         app.push_screen(screen)
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
-        app.pop_screen()
-        screen._busy = False
-        screen._undo(0)
+        await pilot.pause()
+        assert isinstance(app.screen, SquadBuilderScreen) and app.screen.side == 1  # Boris builds
+        await pilot.press("escape")
+        await pilot.pause()
+        screen.viewer = 0  # Alice at her own table again (no curtain in this test)
+        screen.refresh_all()
+        await pilot.press("u")
+        await pilot.pause()
         await pilot.pause()
         builder = app.screen
         assert isinstance(builder, SquadBuilderScreen) and builder.side == 0
         assert builder._orders() == order  # the draft intact, not reset to 0/10
+        assert game.state.players[0].order is None
     assert app.errors == []
 
 
 @run
-async def test_ctrl_z_is_in_the_help_and_explains_itself(sc_home: Path) -> None:  # noqa: F811
-    """During play Ctrl+Z is listed in the help; with nothing to take back it says so."""
+async def test_undo_is_in_the_help_and_explains_itself(sc_home: Path) -> None:  # noqa: F811
+    """During play u and Ctrl+Z are listed in the help; with nothing to take back they say
+    why on the hint line."""
     game = two_players()
     for side in (0, 1):
         game.submit(side, RULESET.legal_actions(game.state, side)[0])
     side = game.state.active
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(game, viewer=side))
+        screen = screen_of(game, viewer=side)
+        app.push_screen(screen)
         await pilot.pause()
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        assert any(keys.lower() in ("^z", "ctrl+z") and "Undo" in text for keys, text in app.screen.rows)
+        undo = [keys for keys, text in app.screen.rows if "Undo" in text]
+        assert undo and "u" in undo[0].split(", ") and "^z" in undo[0].lower()
         await pilot.press("escape")
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert any(n.startswith("Nothing to undo") for n in notes(app))
+        assert screen.message.startswith("Nothing to undo")
+        assert "Nothing to undo" in text_of(screen.query_one("#kit-hint", Static))
     assert app.errors == []
 
 
 @run
 async def test_no_undo_once_the_game_is_over(sc_home: Path) -> None:  # noqa: F811
-    """After the end, Ctrl+Z reopens nothing: the result stays, and so does the box."""
+    """After the end, Ctrl+Z reopens nothing: the result stays; Enter on the table shows
+    the result again."""
     game = sc_game(setup=Setup(tokens_per_colour=10, squads=2, squad_size=4))
     import random
 
@@ -210,13 +228,13 @@ async def test_no_undo_once_the_game_is_over(sc_home: Path) -> None:  # noqa: F8
         game.submit(side, RULESET.random_action(game.state, side, rng))
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(game, viewer=0))
+        app.push_screen(screen_of(game, viewer=0))
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
-        await pilot.press("enter")
+        await pilot.press("escape")
         await pilot.pause()
         n = len(game.records)
-        await pilot.press("ctrl+z")
+        await pilot.press("ctrl+z", "u")
         await pilot.pause()
         assert len(game.records) == n and game.result() is not None
         await pilot.press("enter")
@@ -226,70 +244,70 @@ async def test_no_undo_once_the_game_is_over(sc_home: Path) -> None:  # noqa: F8
 
 
 # ---------------------------------------------------------------------------
-# 2. The news: everything since the player last looked
+# 2. The news: everything since the player last acted
 # ---------------------------------------------------------------------------
 @run
-async def test_each_player_sees_every_event_since_they_last_looked(sc_home: Path) -> None:  # noqa: F811
-    """The attacker, back at the terminal, reads their roll, the defence and the result;
-    the defender, at their next turn, reads their own defence roll and its result."""
+async def test_after_the_reveal_the_terminal_passes_without_a_curtain(sc_home: Path) -> None:  # noqa: F811
+    """SC-1.11: once the squads are revealed nothing on either screen is private, so the
+    defender is asked at once and the attacker's Support step follows; the status line
+    names who decides, and both read every roll in the log."""
     game = two_players()
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(game))
+        app.push_screen(screen_of(game))
         await pilot.pause()
         await to_first_attack(pilot, game)
         attacker = game.state.active
+        screen = table(app)
         await pilot.press("enter", "enter")
         await pilot.pause()
-        await pilot.press("enter")  # the defender
-        await pilot.pause()
+        assert isinstance(app.screen, DecisionDialog) and screen.viewer == 1 - attacker
+        name = ("Alice", "Boris")[1 - attacker]
+        assert f"{name} (Player {2 - attacker}): Defence step" in text_of(
+            screen.query_one("#kit-status", Static)
+        )
         await pilot.press("1")
         await pilot.pause()
+        assert app.screen is screen and screen.viewer == attacker
         defence = next(e for e in reversed(game.events) if isinstance(e, DefenceRolled)).text()
         result = next(e for e in reversed(game.events) if isinstance(e, (AttackerWon, DefenderWon))).text()
-        curtain = app.screen
-        assert isinstance(curtain, CurtainScreen) and table(app).decider() == attacker
-        assert defence in curtain.news and result in curtain.news
-        assert any("attack roll" in line for line in curtain.news)
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("e")  # the attacker ends the turn
-        await pilot.pause()
-        curtain = app.screen
-        assert isinstance(curtain, CurtainScreen)
-        assert defence in curtain.news and result in curtain.news  # the defender's own roll
+        log = [t.plain for t in screen.query_one("#kit-log").texts]
+        assert defence in log and result in log
     assert app.errors == []
 
 
 @run
-async def test_after_a_resume_the_news_start_where_they_did_before_quitting(sc_home: Path) -> None:  # noqa: F811
-    """The curtain of a game loaded from its save shows the same news as before quitting:
-    everything since that player's own last action, not older events."""
+async def test_after_a_resume_the_curtain_lists_the_news_since_that_players_last_action(
+    sc_home: Path,  # noqa: F811
+) -> None:
+    """The curtain of a game loaded from its save names the player who decides and lists
+    the public events since that player's own last action, not older ones."""
     game = two_players(sc_home / "resume.json")
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(game))
+        app.push_screen(screen_of(game))
         await pilot.pause()
         await to_first_attack(pilot, game)
         attacker = game.state.active
         await pilot.press("enter", "enter")  # the attack
         await pilot.pause()
-        await pilot.press("enter", "1")  # the defender, behind the curtain, defends
+        await pilot.press("1")  # the defender defends
         await pilot.pause()
-        curtain = app.screen
-        assert isinstance(curtain, CurtainScreen) and table(app).decider() == attacker
-        before = list(curtain.news)
-        game.save()
-        loaded = Game.load(sc_home / "resume.json")
-        app.pop_screen()
-        app.pop_screen()
-        app.push_screen(SixChancesScreen(loaded))
+        assert game.state.phase == "support" and game.state.active == attacker
+    loaded = Game.load(sc_home / "resume.json")
+    app = make_app(sc_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(screen_of(loaded))
         await pilot.pause()
         await pilot.pause()
         curtain = app.screen
         assert isinstance(curtain, CurtainScreen)
-        assert curtain.news == before
-        assert not any("reveals" in line for line in curtain.news)  # nothing from before the attack
+        assert curtain.player == ("Alice", "Boris")[attacker]
+        assert curtain.task_text.startswith("The game continues.")
+        news = [str(line) for line in curtain.news]
+        defence = next(e for e in reversed(loaded.events) if isinstance(e, DefenceRolled)).text()
+        assert defence in news
+        assert not any("reveals" in line or "attack roll is" in line for line in news)
     assert app.errors == []
 
 
@@ -303,7 +321,7 @@ async def test_the_builder_opens_only_behind_the_curtain_naming_its_player(sc_ho
     game = two_players()
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(game))
+        app.push_screen(screen_of(game))
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
@@ -313,14 +331,14 @@ async def test_the_builder_opens_only_behind_the_curtain_naming_its_player(sc_ho
         await pilot.press("enter")
         await pilot.pause()
         curtain = app.screen
-        assert isinstance(curtain, CurtainScreen) and "Alice" in curtain.who
+        assert isinstance(curtain, CurtainScreen) and curtain.player == "Alice"
         await pilot.press("escape")  # whoever is there may leave instead
         await pilot.pause()
-        assert not isinstance(app.screen, SquadBuilderScreen)
+        assert not isinstance(app.screen, SquadBuilderScreen | SixChancesScreen)
     assert app.errors == []
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(game))
+        app.push_screen(screen_of(game))
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
@@ -328,7 +346,7 @@ async def test_the_builder_opens_only_behind_the_curtain_naming_its_player(sc_ho
         await pilot.pause()
         await pilot.click("#sc-btn-build")
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen) and "Alice" in app.screen.who
+        assert isinstance(app.screen, CurtainScreen) and app.screen.player == "Alice"
         await pilot.press("enter")
         await pilot.pause()
         builder = app.screen
@@ -347,7 +365,7 @@ async def test_an_unsealed_draft_survives_quitting(sc_home: Path) -> None:  # no
     game.save(path)
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(game))
+        app.push_screen(screen_of(game))
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
@@ -360,17 +378,22 @@ async def test_an_unsealed_draft_survives_quitting(sc_home: Path) -> None:  # no
     assert "4/3/3" not in path.read_text(encoding="utf-8")  # not in the shared record
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(again))
+        app.push_screen(screen_of(again))
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         builder = app.screen
         assert isinstance(builder, SquadBuilderScreen) and builder._orders() == kept
-        await pilot.press("minus")  # back to a valid order
-        await seal(pilot)
-        from tui.rulesets.sixchances.drafts import load_drafts
-
-        assert load_drafts(again) == {}
+        await pilot.press("s")  # squads built by hand: a suggestion asks first
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert builder._orders() == RULESET.options(again.state, 0).suggestions[0]
+        await pilot.press("enter", "y")
+        await pilot.pause()
+        assert again.state.players[0].order is not None
+        assert DraftStore.for_game(again).load([0, 1], True) == {}
     assert app.errors == []
 
 
@@ -395,7 +418,7 @@ async def test_a_squad_without_potential_says_so_on_the_field(sc_home: Path) -> 
     game = _field_game()
     app = make_app(sc_home)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = SixChancesScreen(game, viewer=0)
+        screen = screen_of(game, viewer=0)
         app.push_screen(screen)
         await pilot.pause()
         screen.pair[0] = ("1B", None)
@@ -424,37 +447,44 @@ async def test_the_status_line_names_the_defender_in_the_defence_step(sc_home: P
     defender = 1 - attacker
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = SixChancesScreen(game, viewer=defender)
+        screen = screen_of(game, viewer=defender)
         app.push_screen(screen)
         await pilot.pause()
-        status = text_of(screen.query_one("#sc-status", Static))
+        assert isinstance(app.screen, DecisionDialog)
+        status = text_of(screen.query_one("#kit-status", Static))
         name = ("Alice", "Boris")[defender]
         assert f"{name} (Player {defender + 1}): Defence step" in status
     assert app.errors == []
 
 
 @run
-async def test_each_stat_keeps_its_digit_when_one_is_empty(sc_home: Path) -> None:  # noqa: F811
-    """SC-3.3, SC-5.3: the target has no Resilience, so 2 (Resilience's key) does not
-    defend with Support: its row stays, disabled, and the key says why; 3 is Support."""
+async def test_the_defence_dialog_offers_only_the_stats_that_can_defend_by_number(sc_home: Path) -> None:  # noqa: F811
+    """SC-3.3, SC-5.3: the target has no Resilience, so the kit's decision dialog offers
+    Potential and Support only, each after the digit that chooses it, with the chance
+    its roll beats the attack roll (written one way, tui.kit.odds) and what is lost
+    either way; 2 defends with Support, the stat written beside it."""
+    from tui.kit.odds import format_odds
+
     game = two_players()
     game.state = position(["1A 4/3/3"], ["2A 4/0/3"], reserves=((1, 1, 1), (1, 1, 1)))
     game.submit(0, Attack("1A", "2A"))
     assert game.state.phase == "defend"
     app = make_app(sc_home)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = SixChancesScreen(game, viewer=1)
+        screen = screen_of(game, viewer=1)
         app.push_screen(screen)
         await pilot.pause()
-        rows = screen.query_one("#sc-choices")
-        assert [o.id for o in rows._options] == ["pot", "res", "sup"]
-        assert [o.disabled for o in rows._options] == [False, True, False]
-        assert [rows._plain[i].plain.split()[0] for i in range(3)] == ["1", "2", "3"]
+        dialog = app.screen
+        assert isinstance(dialog, DecisionDialog)
+        assert [c.action.stat for c in dialog.decision.choices] == ["pot", "sup"]
+        menu = dialog.query_one("#choice-list")
+        shown = [menu.option_text(i) for i in range(menu.option_count)]
+        assert shown[0].startswith("1 Potential") and shown[1].startswith("2 Support")
+        assert not any("Resilience" in line for line in shown)
+        odds = format_odds(dialog.decision.choices[1].odds)
+        assert f"{odds}: the defence beats the attack roll" in shown[1]
+        assert "if the defence wins, 1A loses" in shown[1]
         await pilot.press("2")
-        await pilot.pause()
-        assert game.state.phase == "defend"
-        assert any("2A's Resilience is 0" in n and "SC-5.3" in n for n in notes(app))
-        await pilot.press("3")
         await pilot.pause()
         defence = [e for e in game.events if isinstance(e, DefenceRolled)]
         assert defence[-1].stat == "sup"
@@ -475,7 +505,7 @@ async def test_after_backing_out_of_a_rearrangement_enter_is_in_the_footer(sc_ho
     assert game.state.phase == "regroup"
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(game, viewer=active))
+        app.push_screen(screen_of(game, viewer=active))
         await pilot.pause()
         assert isinstance(app.screen, RegroupScreen)
         await pilot.press("escape")
@@ -495,7 +525,7 @@ async def test_long_names_leave_the_opponent_in_the_title(sc_home: Path) -> None
     game = Game(RULESET, Setup(), seed=SEED, players=(long, "Boris"))
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = SixChancesScreen(game)
+        screen = screen_of(game)
         app.push_screen(screen)
         await pilot.pause()
         from rich.cells import cell_len
@@ -518,7 +548,7 @@ async def test_help_typed_as_an_action_shows_the_notation(sc_home: Path) -> None
         game.submit(side, RULESET.legal_actions(game.state, side)[0])
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(game, viewer=game.state.active))
+        app.push_screen(screen_of(game, viewer=game.state.active))
         await pilot.pause()
         await pilot.press("colon", "h", "e", "l", "p", "enter")
         await pilot.pause()
@@ -539,7 +569,7 @@ async def test_the_help_of_the_table_and_of_the_command_line_lists_the_notation(
         game.submit(side, RULESET.legal_actions(game.state, side)[0])
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(game, viewer=game.state.active))
+        app.push_screen(screen_of(game, viewer=game.state.active))
         await pilot.pause()
         await pilot.press("question_mark")
         await pilot.pause()
@@ -572,7 +602,7 @@ async def test_the_reinforcement_editor_takes_an_action_typed_after_a_colon(sc_h
     )
     app = make_app(sc_home)
     async with app.run_test(size=(100, 30)) as pilot:
-        app.push_screen(SixChancesScreen(game, viewer=0))
+        app.push_screen(screen_of(game, viewer=0))
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, RegroupScreen)
@@ -590,32 +620,23 @@ async def test_the_reinforcement_editor_takes_an_action_typed_after_a_colon(sc_h
 # ---------------------------------------------------------------------------
 # 14, 18. Keys: footers that fit, help in the player's language
 # ---------------------------------------------------------------------------
-async def _open(pilot: Pilot[Any], where: str) -> None:
+async def _open(pilot: Pilot[Any], game: Game, where: str) -> None:
     """Bring a standard game to the screen ``where``."""
     app = pilot.app
     screen = table(app)
-    game = screen.game
-    if where in ("builder", "curtain"):
-        return
-    if where == "attack":
+    if where in ("builder", "curtain", "attack"):
         return
     if where == "targets":
         await pilot.press("enter")
     elif where == "defence":
-        await pilot.press("enter", "enter")
-        await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # the decision dialog opens at once
     elif where in ("support", "regroup", "table_regroup"):
         await pilot.press("enter", "enter")
         await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("1")
-        await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("1")  # the defence
         await pilot.pause()
         if where != "support":
-            await pilot.press("enter")
+            await pilot.press("enter")  # the reinforcement die: the rearrangement opens
             await pilot.pause()
             if where == "table_regroup":
                 await pilot.press("escape")
@@ -628,7 +649,7 @@ async def _open(pilot: Pilot[Any], where: str) -> None:
         while game.to_act():
             side = min(game.to_act())
             game.submit(side, RULESET.random_action(game.state, side, rng))
-        screen.advance(False)
+        screen.sync()
     await pilot.pause()
 
 
@@ -660,9 +681,9 @@ def test_every_footer_fits_80_columns(sc_home: Path, where: str, lang: str) -> N
         app = make_app(sc_home, language=lang)
         async with app.run_test(size=(80, 24)) as pilot:
             viewer = None if where == "curtain" else min(game.to_act())
-            app.push_screen(SixChancesScreen(game, viewer=viewer))
+            app.push_screen(screen_of(game, viewer=viewer))
             await pilot.pause()
-            await _open(pilot, where)
+            await _open(pilot, game, where)
             line = footer(app)
             assert len(line) <= 80, (type(app.screen).__name__, line)
             if where == "builder":
@@ -680,13 +701,13 @@ def test_field_footers_fit_80_columns(sc_home: Path, lang: str) -> None:  # noqa
     async def go() -> None:
         app = make_app(sc_home, language=lang)
         async with app.run_test(size=(80, 24)) as pilot:
-            screen = SixChancesScreen(_field_game(), viewer=0)
+            screen = screen_of(_field_game(), viewer=0)
             app.push_screen(screen)
             await pilot.pause()
             assert len(footer(app)) <= 80, footer(app)
             await pilot.press("m")
             await pilot.pause()
-            assert isinstance(app.screen, ChoiceScreen)
+            assert isinstance(app.screen, ChoiceDialog)
             assert len(footer(app)) <= 80, footer(app)
         assert app.errors == []
 
@@ -699,7 +720,7 @@ def test_the_help_lists_russian_letters_only_in_russian(sc_home: Path, lang: str
     async def go() -> None:
         app = make_app(sc_home, language=lang)
         async with app.run_test(size=(80, 24)) as pilot:
-            app.push_screen(SixChancesScreen(two_players()))
+            app.push_screen(screen_of(two_players()))
             await pilot.pause()
             await pilot.press("enter")
             await pilot.pause()
@@ -718,7 +739,7 @@ async def test_the_builder_keeps_no_stale_lines(sc_home: Path) -> None:  # noqa:
     """After Clear all the suggestion line goes; the reserve's row does not repeat its total."""
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(two_players()))
+        app.push_screen(screen_of(two_players()))
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
@@ -760,33 +781,87 @@ async def test_the_ascii_field_marks_free_cells_apart_from_support() -> None:
     bracketed, so it reads without colour."""
     from textual.app import App, ComposeResult
 
-    from tui.rulesets.sixchances.panels import FieldGrid
+    from tui.rulesets.sixchances.field import FieldBoard
 
     class Host(App[None]):
         def compose(self) -> ComposeResult:
-            yield FieldGrid(ascii_set=True, id="ascii")
-            yield FieldGrid(ascii_set=False, id="unicode")
+            yield FieldBoard(ascii_set=True, id="ascii")
+            yield FieldBoard(ascii_set=False, id="unicode")
 
     app = Host()
     async with app.run_test(size=(80, 24)) as pilot:
-        grid = app.query_one("#ascii", FieldGrid)
+        grid = app.query_one("#ascii", FieldBoard)
         grid.show({}, spots=["b2", "c2"], focus_cell="c2")
         await pilot.pause()
-        text = grid.render().plain
+        text = board_text(grid)
         assert "*" in text and "[*]" in text and "+" not in text
-        grid = app.query_one("#unicode", FieldGrid)
+        grid = app.query_one("#unicode", FieldBoard)
         grid.show({}, spots=["b2"])
         await pilot.pause()
-        assert "+" in grid.render().plain
+        assert "+" in board_text(grid)
+
+
+def board_text(board: Any) -> str:
+    """What a board shows, line by line (its rendered lines' text)."""
+    return "\n".join(board.render_line(y).text for y in range(board.size.height))
+
+
+@run
+async def test_the_field_is_the_kits_board_and_repaints_only_the_cells_that_changed() -> None:
+    """SC-12.1.1: rows 4 to 1 from the top with their numbers, columns a-f above; the
+    home zones come from the view; a change builds again only the lines of the cells it
+    touches, and a click is mapped to its cell."""
+    from textual.app import App, ComposeResult
+
+    from tui.kit.board import BoardView
+    from tui.rulesets.sixchances.field import FieldBoard, cell_index, cell_name
+
+    chosen: list[str] = []
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield FieldBoard(id="field")
+
+        def on_board_view_chosen(self, event: BoardView.Chosen) -> None:
+            chosen.append(cell_name(event.cell))
+
+    assert [cell_name(i) for i in (0, 5, 6, 23)] == ["a1", "f1", "a2", "f4"]
+    assert all(cell_index(cell_name(i)) == i for i in range(24))
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one("#field", FieldBoard)
+        homes = {f"{c}{r}": 0 if r <= 2 else 1 for c in "abcdef" for r in range(1, 5)}
+        board.show({"a1": ("1A", 0), "c3": ("2B", 1)}, homes=homes)
+        await pilot.pause()
+        lines = board_text(board).splitlines()
+        assert lines[0].split() == list("abcdef")
+        assert lines[1].startswith("4 ") and lines[4].startswith("1 ")
+        assert "1A" in lines[4] and "2B" in lines[2]
+        assert board.layout_map.box(cell_index("c3")).y == 2
+        built = board.lines_built
+        board.show({"a1": ("1A", 0), "c3": ("2B", 1)}, homes=homes, selected="a1", targets=["c3"])
+        await pilot.pause()
+        assert "<1A>" in board_text(board) and "[2B]" in board_text(board)
+        assert board.lines_built - built == 2  # the two lines of the two marked cells
+        built = board.lines_built
+        board.show({"a1": ("1A", 0), "c3": ("2B", 1)}, homes=homes, selected="a1", targets=["c3"])
+        await pilot.pause()
+        assert board.lines_built == built  # nothing changed: nothing built again
+        box = board.layout_map.box(cell_index("b2"))
+        inside = board.content_region.offset - board.region.offset  # past any frame and padding
+        await pilot.click("#field", offset=(inside.x + box.x + 1, inside.y + box.y))
+        await pilot.pause()
+        assert chosen == ["b2"]
 
 
 @run
 async def test_the_rearrangement_on_the_field_shows_the_grid_and_a_click_places_the_new_squad(
     sc_home: Path,  # noqa: F811
 ) -> None:
-    """SC-12.1.5: the cells a new squad may take are on a grid; a click on one places it."""
+    """SC-12.1.5: the cells a new squad may take are on the field; choosing one places it."""
     from engine.rulesets.sixchances.actions import Reinforce
-    from tui.rulesets.sixchances.panels import FieldGrid
+    from tui.kit.board import BoardView
+    from tui.rulesets.sixchances.field import FieldBoard, cell_index
 
     game = two_players(setup=Setup(field=True))
     game.state = position(
@@ -797,15 +872,15 @@ async def test_the_rearrangement_on_the_field_shows_the_grid_and_a_click_places_
     game.submit(0, Reinforce(die=20))
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(SixChancesScreen(game, viewer=0))
+        app.push_screen(screen_of(game, viewer=0))
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, RegroupScreen)
-        grid = screen.query_one("#sc-regroup-grid", FieldGrid)
+        grid = screen.query_one("#sc-regroup-grid", FieldBoard)
         cells = game.options(0).new_cells
         assert grid.spots and set(grid.spots) <= set(cells)
         target = sorted(grid.spots)[-1]
-        screen.post_message(FieldGrid.Clicked(target))
+        screen.post_message(BoardView.Chosen(cell_index(target)))
         await pilot.pause()
         new = screen.editor.place(game.options(0).new_label)
         assert new.cell == target
@@ -848,8 +923,9 @@ def test_odds_tables_and_squad_rows_fit_without_wrapping(
     field: bool,
     lang: str,
 ) -> None:
-    """Every line of the attack odds, of the defence table and of the squad lists fits its
-    panel: nothing wraps, no head is cut."""
+    """Every line of the attack odds and of the squad lists fits its panel: nothing wraps,
+    no head is cut (the defence is the kit's decision dialog, which wraps its answers
+    under their labels); the squad rows still fit once the attack is declared."""
     from rich.cells import cell_len
 
     from tui.rulesets.sixchances.panels import SquadPanel, table_width
@@ -859,7 +935,7 @@ def test_odds_tables_and_squad_rows_fit_without_wrapping(
         game, attacker = _attack_and_defence(field)
         app = make_app(sc_home, language=lang)
         async with app.run_test(size=size) as pilot:
-            screen = SixChancesScreen(game, viewer=attacker)
+            screen = screen_of(game, viewer=attacker)
             app.push_screen(screen)
             await pilot.pause()
             await pilot.pause()
@@ -873,16 +949,14 @@ def test_odds_tables_and_squad_rows_fit_without_wrapping(
                 for i in range(rows.option_count):
                     assert cell_len(rows.get_option_at_index(i).prompt.plain) <= rows.content_size.width
             choice = game.options(attacker).attacks[0]
-            game.submit(attacker, Attack(choice.attacker, choice.target))
-            screen.viewer = 1 - attacker
-            screen.refresh_table()
+            screen.submit(Attack(choice.attacker, choice.target))
             await pilot.pause()
             await pilot.pause()
-            head = text_of(screen.query_one("#sc-odds", Static)).rstrip("\n")
-            assert "\n" not in head.strip("\n") and cell_len(head.rstrip()) <= width
-            rows = screen.query_one("#sc-choices")
-            for i in range(rows.option_count):
-                assert cell_len(rows.get_option_at_index(i).prompt.plain.rstrip()) <= rows.content_size.width
+            assert isinstance(app.screen, DecisionDialog) and screen.viewer == 1 - attacker
+            for side in (0, 1):
+                rows = screen.query_one(f"#sc-side-{side}", SquadPanel).squads
+                for i in range(rows.option_count):
+                    assert cell_len(rows.get_option_at_index(i).prompt.plain) <= rows.content_size.width
         assert app.errors == []
 
     go()

@@ -1,8 +1,8 @@
 """Snapshots of Six Chances Party's screens at 80x24 and 120x40, and in Russian.
 
 Each scene is a seeded game position reached without the screen (the engine's
-own legal or random actions, seeded), then the game screen is opened on it and
-a few keys are pressed. Snapshot ids read
+own legal or random actions, seeded), then the game screen (on the kit's, driven
+by the game's seats) is opened on it and a few keys are pressed. Snapshot ids read
 ``test_sc_snapshot[<scene>-<language>-<columns>x<rows>]``; screens.md lists
 them. Run ``uv run pytest tests/test_tui_sixchances_snapshots.py
 --snapshot-update`` after a deliberate change and look at every changed SVG.
@@ -45,6 +45,13 @@ def built(setup: Setup | None = None) -> Game:
     game = new_game(setup)
     for side in (0, 1):
         game.submit(side, RULESET.legal_actions(game.state, side)[3])
+    return game
+
+
+def one_sealed() -> Game:
+    """Asuka has sealed her starting squads; Rei is to build (the curtain names him)."""
+    game = new_game()
+    game.submit(0, RULESET.legal_actions(game.state, 0)[3])
     return game
 
 
@@ -134,7 +141,10 @@ SCENES: dict[str, tuple[Callable[[], Game], Callable[[Game], int | None], list[s
     "builder": (new_game, decider, ["s", "down", "right", "plus"]),
     "builder_field": (lambda: new_game(Setup(field=True)), decider, ["s", "right", "right", "right"]),
     "attack": (attacking, decider, []),
-    "curtain": (defending, lambda g: g.state.active, []),
+    "curtain": (one_sealed, lambda g: 0, []),
+    "builder_ask": (new_game, decider, ["plus", "plus", "s"]),
+    "builder_order": (new_game, decider, ["colon", "b"]),
+    "command": (attacking, decider, ["colon", "2", "B"]),
     "defence": (defending, decider, []),
     "support": (supporting, decider, ["right"]),
     "regroup": (regrouping, decider, ["down", "plus", "plus", "right", "minus"]),
@@ -153,6 +163,8 @@ CASES: list[tuple[str, str, tuple[int, int], dict[str, Any]]] = [
     ("builder", "en", SMALL, {}),
     ("builder", "en", LARGE, {}),
     ("builder", "ru", SMALL, {}),
+    ("builder_ask", "en", SMALL, {}),
+    ("builder_order", "en", SMALL, {}),
     ("builder_field", "en", SMALL, {}),
     ("builder_field", "en", LARGE, {}),
     ("attack", "en", SMALL, {}),
@@ -188,6 +200,7 @@ CASES: list[tuple[str, str, tuple[int, int], dict[str, Any]]] = [
     ("regroup_field", "ru", LARGE, {}),
     ("move", "en", SMALL, {}),
     ("notation", "en", SMALL, {}),
+    ("command", "en", SMALL, {}),
     ("over", "en", SMALL, {}),
     ("over", "en", LARGE, {}),
     ("over", "ru", SMALL, {}),
@@ -224,7 +237,7 @@ def test_sc_snapshot(
     app = make_app(sc_home, language=None, **options)
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        app.push_screen(SixChancesScreen(game, viewer=viewer(game)))
+        app.push_screen(SixChancesScreen(game.seats(), viewer=viewer(game)))
         await pilot.pause()
         await pilot.pause()
         for key in keys:

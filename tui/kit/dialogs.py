@@ -3,12 +3,14 @@ rules put to one seat (:class:`engine.decision.Decision`).
 
 Both list their answers with a pointer glyph (readable without colour) and
 highlight a default; a decision cannot be cancelled (the rules wait for it), a
-choice can unless told otherwise.
+choice can unless told otherwise. Numbered answers (``numbered``) are chosen by
+their digit as well; a board beside the dialog can follow the highlighted answer
+(``on_highlight``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -52,12 +54,17 @@ class ChoiceDialog(WartableModal):
     ``title`` and ``lines`` (the explanation, plain text or Rich ``Text``) are
     already translated; ``choices``: (id, label) pairs; ``default``: the id
     highlighted at first; ``danger``: the dialog is drawn as a warning;
-    ``hanging``: an answer's later lines (and what wraps) are indented under it.
+    ``hanging``: an answer's later lines (and what wraps) are indented under it;
+    ``numbered``: each answer is written after its number (1-9) and that digit
+    chooses it; ``on_highlight``: called with the highlighted answer's id as the
+    cursor moves, and with None when the dialog closes (a board marks that answer).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "pick", N_("Choose")),
+        Binding("enter", "pick", N_("Choose"), priority=True),
         Binding("escape", "close", N_("Cancel")),
+        Binding("1", "number(1)", N_("Choose by its number"), show=False),
+        *[Binding(str(n), f"number({n})", show=False) for n in range(2, 10)],
     ]
 
     def __init__(
@@ -70,9 +77,13 @@ class ChoiceDialog(WartableModal):
         can_cancel: bool = True,
         danger: bool = False,
         hanging: bool = False,
+        numbered: bool = False,
+        on_highlight: Callable[[str | None], None] | None = None,
     ) -> None:
         super().__init__()
         self.hanging = hanging
+        self.numbered = numbered and len(choices) <= 9
+        self.on_highlight = on_highlight
         self.choice_title = title
         self.lines = list(lines)
         self.choices = list(choices)
@@ -89,12 +100,21 @@ class ChoiceDialog(WartableModal):
                 body = Text("\n").join(t if isinstance(t, Text) else Text(t) for t in self.lines)
                 yield Static(plain_text(body, on), classes="dialog-text", markup=False)
             yield PointerList(
-                *[Option(plain_text(label, on), id=cid) for cid, label in self.choices],
+                *[
+                    Option(plain_text(self._label(n, label), on), id=cid)
+                    for n, (cid, label) in enumerate(self.choices)
+                ],
                 pointer=self.glyphs.pointer,
                 hanging=self.hanging,
                 id="choice-list",
                 classes="choice-list",
             )
+
+    def _label(self, index: int, label: str | Text) -> str | Text:
+        """An answer as listed: after its number when the answers are numbered."""
+        if not self.numbered:
+            return label
+        return Text.assemble((f"{index + 1} ", "bold"), label if isinstance(label, Text) else Text(label))
 
     def on_mount(self) -> None:
         """Highlight the default answer and focus the list."""
@@ -104,10 +124,28 @@ class ChoiceDialog(WartableModal):
         menu.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Escape cancels only when the question may be left unanswered."""
+        """Escape cancels only when the question may be left unanswered; digits choose
+        only numbered answers."""
         if action == "close":
             return self.can_cancel
+        if action == "number":
+            return self.numbered
         return True
+
+    def action_number(self, number: int) -> None:
+        """Answer with the answer numbered ``number`` (1-based), if there is one."""
+        if self.numbered and 1 <= number <= len(self.choices):
+            self.dismiss(self.choices[number - 1][0])
+
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.on_highlight is not None:
+            self.on_highlight(event.option.id)
+
+    def on_unmount(self) -> None:
+        """What followed the highlighted answer lets it go."""
+        if self.on_highlight is not None:
+            self.on_highlight(None)
 
     def action_pick(self) -> None:
         """Answer with the highlighted choice."""
@@ -143,9 +181,17 @@ class DecisionDialog(ChoiceDialog):
     """A decision put to the seat at the terminal: ``decision``'s prompt (with
     ``context`` lines above it: what led to it, e.g. the roll just made) and its
     choices, the default highlighted. It cannot be cancelled: the rules wait for the
-    answer. Dismisses the chosen :class:`engine.decision.Choice`'s index as a string."""
+    answer. Dismisses the chosen :class:`engine.decision.Choice`'s index as a string.
+    ``numbered``: the answers are numbered and chosen by their digit too."""
 
-    def __init__(self, decision: Decision, title: str = "", context: Sequence[str | Text] = ()) -> None:
+    def __init__(
+        self,
+        decision: Decision,
+        title: str = "",
+        context: Sequence[str | Text] = (),
+        *,
+        numbered: bool = False,
+    ) -> None:
         lines: list[str | Text] = [*context, Text(decision.prompt)]
         if decision.rule:
             lines[-1] = Text(f"{decision.prompt} ({decision.rule})")
@@ -156,5 +202,6 @@ class DecisionDialog(ChoiceDialog):
             str(decision.default) if decision.default is not None else "0",
             can_cancel=False,
             hanging=True,
+            numbered=numbered,
         )
         self.decision = decision

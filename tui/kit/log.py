@@ -41,6 +41,9 @@ class EventLog(RichLog):
         self.auto_scroll = True
         self.texts: list[Text] = []
         self._wrapped_at = 0
+        #: Whether the newest line is being followed (nothing scrolled back): a smaller
+        #: panel then still shows the newest lines.
+        self._follow = True
 
     def on_mount(self) -> None:
         """Plain scroll bars (spaces and reverse video)."""
@@ -51,6 +54,11 @@ class EventLog(RichLog):
     def at_end(self) -> bool:
         """Whether the newest line is in view (nothing scrolled back)."""
         return self.scroll_y >= self.max_scroll_y - 1
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """Note whether the player scrolled back from the newest line."""
+        super().watch_scroll_y(old_value, new_value)
+        self._follow = self.at_end
 
     def add(self, lines: Sequence[Text]) -> None:
         """Write ``lines`` (kept for re-wrapping); follow them only if at the end."""
@@ -79,8 +87,11 @@ class EventLog(RichLog):
         self.scroll_to(y=max(0, self.scroll_y + step * height), animate=False)
 
     def on_resize(self) -> None:
-        """Wrap again at a new width, keeping the newest lines in view."""
+        """Wrap again at a new width, keeping the newest lines in view; at a new height,
+        the newest lines stay in view unless the player scrolled back."""
         width = self.scrollable_content_region.width
+        if (width == self._wrapped_at or not self.texts) and self._follow:
+            self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
         if width != self._wrapped_at and self.texts:
             self._wrapped_at = width
             follow = True

@@ -39,7 +39,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from engine.decision import Decision
-from engine.i18n import N_, _
+from engine.i18n import N_, _, current_language
 from engine.ruleset import ActionError
 from engine.seat import LogEntry, Seat
 from tui.kit.command import CommandLine, asks_help
@@ -52,6 +52,13 @@ from tui.screens.base import WartableScreen, literal
 from tui.widgets.bars import TitleBar
 
 __all__ = ["GameScreen"]
+
+
+def _other_layout(key: str) -> bool:
+    """Whether ``key`` is a letter of the Russian layout (bound beside the Latin letter on
+    the same key, see :mod:`tui.kit.keys`) while the interface is not in Russian: the help
+    then leaves it out, as a player of another language has no use for it."""
+    return current_language() != "ru" and any("\u0400" <= ch <= "\u04ff" for ch in key)
 
 
 class GameScreen(WartableScreen):
@@ -248,6 +255,7 @@ class GameScreen(WartableScreen):
             self.game_over()
             return
         side = self.viewer if self.viewer in to_act else min(to_act)
+        changed = first
         if side != self.viewer:
             leaving = self.viewer
             needs = (
@@ -259,8 +267,9 @@ class GameScreen(WartableScreen):
                 self.cover(side, first)
                 return
             self.viewer = side
+            changed = True
         self.refresh_all()
-        self.after_turn_change(first)
+        self.after_turn_change(changed)
         self.ask_pending()
 
     def cover(self, side: int, first: bool = False) -> None:
@@ -307,8 +316,16 @@ class GameScreen(WartableScreen):
         if decision is not None:
             self.ask(decision)
 
-    def open_decision(self, decision: Decision, title: str = "", context: Sequence[str | Text] = ()) -> None:
-        """The kit's decision dialog; the answer is submitted as it is."""
+    def open_decision(
+        self,
+        decision: Decision,
+        title: str = "",
+        context: Sequence[str | Text] = (),
+        *,
+        numbered: bool = False,
+    ) -> None:
+        """The kit's decision dialog (``numbered``: its answers are chosen by their digit
+        too); the answer is submitted as it is."""
         self._asking = True
 
         def answered(index: str | None) -> None:
@@ -316,7 +333,7 @@ class GameScreen(WartableScreen):
             if index is not None:
                 self.submit(decision.choices[int(index)].action)
 
-        self.app.push_screen(DecisionDialog(decision, title, context), answered)
+        self.app.push_screen(DecisionDialog(decision, title, context, numbered=numbered), answered)
 
     def refresh_all(self) -> None:
         """Status, table, log, hint line and keys, from the viewer's seat."""
@@ -368,6 +385,7 @@ class GameScreen(WartableScreen):
         except ActionError as error:
             self.say(str(error))
             return False
+        self._completions = None
         self.message = ""
         self.tell_save_state()
         self.after_submit()
@@ -403,13 +421,20 @@ class GameScreen(WartableScreen):
             self.app.notify(_("The game is saved; Continue or Load game brings it back."), markup=False)
 
     def game_over(self) -> None:
-        """Open the result once."""
+        """Open the result once (:meth:`show_result` opens it again)."""
         if self._over_shown:
             return
+        if self.seat.result() is None:
+            return
+        self._over_shown = True
+        self.show_result()
+
+    def show_result(self) -> None:
+        """The game-over screen: who won, how, the system's summary, the whole log (after
+        looking at the final position, a key of the system's screen opens it again)."""
         result = self.seat.result()
         if result is None:
             return
-        self._over_shown = True
         lines: list[str | Text] = [how(result), *self.over_lines()]
         log = [self.log_line(e) for e in self.seat.log()]
 
@@ -454,13 +479,26 @@ class GameScreen(WartableScreen):
     def action_undo(self) -> None:
         """Take back the viewer's last action (never across a die roll)."""
         if self.viewer is not None and self.seat.undo():
+            self._completions = None
             self.message = ""
             self.tell_save_state()
             self.after_submit()
             self.app.notify(_("Your last action was taken back."), timeout=3, markup=False)
             self.sync()
         else:
-            self.say(_("Nothing to undo: the last die roll cannot be taken back."))
+            self.say(self.undo_refusal())
+
+    def undo_refusal(self) -> str:
+        """Why the viewer's last action cannot be taken back now, in a sentence."""
+        seat = self.seat
+        record = seat.record()
+        if seat.result() is not None:
+            return _("Nothing to undo: the game is over.")
+        if not any(entry.seat == seat.seat for entry in record):
+            return _("Nothing to undo: you have not acted yet.")
+        if record[-1].seat != seat.seat:
+            return _("Nothing to undo: another player has acted since your last action.")
+        return _("Nothing to undo: the last die roll cannot be taken back.")
 
     def action_full_log(self) -> None:
         """The whole log as the viewer may read it, in a window of its own."""
@@ -595,10 +633,13 @@ class GameScreen(WartableScreen):
                 order.append(key)
             shown = self.app.get_key_display(binding)
             keys = by_action[key]
+            if _other_layout(shown):
+                continue
             if shown not in keys and not (len(shown) == 1 and shown.isupper() and shown.lower() in keys):
                 keys.append(shown)
         for action, description in order:
-            yield ", ".join(by_action[(action, description)]), _(description), action
+            if by_action[(action, description)]:
+                yield ", ".join(by_action[(action, description)]), _(description), action
         for binding in getattr(self.app, "BINDINGS", []):
             if isinstance(binding, Binding) and binding.description:
                 yield self.app.get_key_display(binding), _(binding.description), binding.action

@@ -5,8 +5,9 @@
 (Player 2). Beyond the protocol it offers :meth:`SixChances.check_invariants`
 (for selfplay), :meth:`SixChances.random_action` (for bots and benchmarks),
 :meth:`SixChances.check_regroup` (a live price of a proposed
-rearrangement, SC-9.5) and :meth:`SixChances.validate_build` (problems with a
-starting order, SC-2.4).
+rearrangement, SC-9.5), :meth:`SixChances.validate_build` (problems with a
+starting order, SC-2.4) and :meth:`SixChances.setup_problems` (what is wrong with
+a set-up's custom values, SC-12.1.8, SC-12.2).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from engine.ruleset import (
 from engine.rulesets.sixchances import catalog, rules
 from engine.rulesets.sixchances.actions import Action, format_action
 from engine.rulesets.sixchances.events import SCEvent
-from engine.rulesets.sixchances.roster import build_problems
+from engine.rulesets.sixchances.roster import build_check, build_problems
 from engine.rulesets.sixchances.state import Setup, SquadOrder, State
 from engine.rulesets.sixchances.view import view
 
@@ -173,22 +174,32 @@ class SixChances(
         rules.check(state, side, action)
 
     def preview(self, state: State, side: int, action: Any) -> Any:
-        """A draft before it is played: a rearrangement's price and problems
-        (:class:`options.RegroupCheck`, SC-9.4-SC-9.8) or a starting order's problems
-        (a list of :class:`engine.rosterfile.Problem`, SC-2.4, SC-12.1.2); None for any
-        other action. Tells only what ``side`` may know (its own reserve and squads)."""
+        """A draft before it is played: a rearrangement's price, problems and the dice
+        of the squads it gives (:class:`options.RegroupCheck`, SC-9.4-SC-9.8) or a
+        starting order's problems, each squad's size verdict and dice, and the reserve
+        it leaves (:class:`options.BuildCheck`, SC-2.4, SC-12.1.2); None for any other
+        action. Tells only what ``side`` may know (its own reserve and squads)."""
         from engine.rulesets.sixchances.actions import Build, Regroup
 
         if isinstance(action, Regroup):
             return rules.check_regroup(state, side, action)
         if isinstance(action, Build):
-            return self.validate_build(state, side, action.squads)
+            return build_check(state.setup, side, state.players[side].reserve, action.squads)
         return None
+
+    def setup_problems(self, setup: Setup) -> list[Problem]:
+        """What is wrong with ``setup`` before a game starts (empty when it may start):
+        N even and at least 2, K and M at least 1, K x M at most 3N / 2 (SC-12.2), at
+        most 12 starting squads on the field (SC-12.1.8), an explicit split that fits
+        (SC-2.2). Each :class:`engine.rosterfile.Problem` has its rule ID."""
+        return rules.setup_problems(setup)
 
     def decision(self, state: State, side: int) -> Decision | None:
         """The defender's choice of defending stat after the attack roll (SC-5.3): one
         choice per stat the target has, with the exact chance that its defence roll
-        beats the attack roll (SC-5.5) and what is lost either way."""
+        beats the attack roll (SC-5.5) and what is lost either way: the target's tokens
+        of that stat if the attack wins (SC-6.3), the attacker's Potential if the
+        defence wins (SC-7.2)."""
         from engine.i18n import _, ngettext
         from engine.rulesets.sixchances.actions import Defend
         from engine.rulesets.sixchances.catalog import STAT_NAMES
@@ -206,6 +217,17 @@ class SixChances(
                 "if the attack wins, {target} loses {n} tokens",
                 c.removed_if_attacker_wins,
             ).format(target=opts.target, n=c.removed_if_attacker_wins)
+            loss = c.attacker_losses_if_defence_wins
+            if loss:
+                lost += "; " + ngettext(
+                    "if the defence wins, {attacker} loses {n} Potential token",
+                    "if the defence wins, {attacker} loses {n} Potential tokens",
+                    loss,
+                ).format(attacker=opts.attacker, n=loss)
+            else:
+                lost += "; " + _("if the defence wins, {attacker} loses nothing").format(
+                    attacker=opts.attacker
+                )
             choices.append(
                 Choice(
                     action=Defend(c.stat),

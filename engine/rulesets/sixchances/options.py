@@ -18,9 +18,11 @@ from engine.rulesets.sixchances.state import Squad, SquadOrder, Tokens
 __all__ = [
     "AttackChoice",
     "AttackOptions",
+    "BuildCheck",
     "BuildOptions",
     "DefenceChoice",
     "DefenceOptions",
+    "DraftSquad",
     "MoveChoice",
     "Options",
     "RegroupCheck",
@@ -190,7 +192,8 @@ class RegroupCheck(msgspec.Struct, kw_only=True):
     when the proposal is legal; ``reserve``/``squads``: the layout it would give (only
     squads that keep tokens; a new squad included); ``new_squad``: its label or "";
     ``disbanded``: labels of squads it would empty (SC-9.7); ``red_from_reserve``: how
-    many red tokens would leave the reserve (net; SC-9.8).
+    many red tokens would leave the reserve (net; SC-9.8); ``dice``: the die (faces, 0
+    for none) each stat of each squad in ``squads`` would roll, by label (SC-3.1, SC-3.3).
     """
 
     cost: int
@@ -201,10 +204,40 @@ class RegroupCheck(msgspec.Struct, kw_only=True):
     new_squad: str
     disbanded: tuple[str, ...]
     red_from_reserve: int
+    dice: dict[str, tuple[int, int, int]] = {}
 
     @property
     def legal(self) -> bool:
         """True when the proposal may be played."""
+        return not self.problems
+
+
+class DraftSquad(msgspec.Struct, frozen=True, kw_only=True):
+    """One squad of a starting order being built, as the rules judge it: its future
+    ``label`` (SC-1.7), ``total`` tokens, whether that is exactly the squad size M
+    (``size_ok``, SC-2.4), and the die (faces, 0 for none) each stat would roll
+    (SC-3.1, SC-3.3)."""
+
+    label: str
+    total: int
+    size_ok: bool
+    dice: tuple[int, int, int]
+
+
+class BuildCheck(msgspec.Struct, kw_only=True):
+    """A starting order checked before it is sealed (SC-2.4, SC-12.1.2), for a live
+    display: ``problems`` (each with its rule ID, empty when the order may be sealed),
+    each squad's verdict (``squads``, in label order), and the tokens of each colour
+    the reserve would keep (``reserve_left``, never below 0: a shortfall is a
+    problem)."""
+
+    problems: tuple[Problem, ...]
+    squads: tuple[DraftSquad, ...]
+    reserve_left: Tokens
+
+    @property
+    def legal(self) -> bool:
+        """True when the order may be sealed."""
         return not self.problems
 
 

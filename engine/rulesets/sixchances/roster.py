@@ -16,9 +16,11 @@ from functools import lru_cache
 from engine.i18n import N_
 from engine.rosterfile import Problem
 from engine.rulesets.sixchances.board import home_zone
+from engine.rulesets.sixchances.catalog import die_for
+from engine.rulesets.sixchances.options import BuildCheck, DraftSquad
 from engine.rulesets.sixchances.state import Setup, SquadOrder, Tokens, squad_label
 
-__all__ = ["build_problems", "sample_builds", "suggested_builds"]
+__all__ = ["build_check", "build_problems", "sample_builds", "suggested_builds"]
 
 
 #: "the reserve lacks tokens of a colour", per colour (red, green, blue)
@@ -103,6 +105,30 @@ def build_problems(setup: Setup, side: int, reserve: Tokens, squads: Sequence[Sq
         if n > h:
             out.append(Problem("SC-2.4", _SHORT[i], {"need": n, "have": h}))
     return out
+
+
+def build_check(setup: Setup, side: int, reserve: Tokens, squads: Sequence[SquadOrder]) -> BuildCheck:
+    """``side``'s starting order ``squads`` judged for a live display (SC-2.4,
+    SC-12.1.2): the problems of :func:`build_problems`, each squad's size verdict and
+    dice (SC-3.1), and what the reserve keeps of each colour (at least 0)."""
+    m = setup.squad_size
+    drafts = tuple(
+        DraftSquad(
+            label=squad_label(side, i),
+            total=sq.total,
+            size_ok=sq.total == m and min(sq.pot, sq.res, sq.sup) >= 0,
+            dice=(die_for(sq.pot), die_for(sq.res), die_for(sq.sup)),
+        )
+        for i, sq in enumerate(squads)
+    )
+    left = Tokens(
+        max(0, reserve.pot - sum(sq.pot for sq in squads)),
+        max(0, reserve.res - sum(sq.res for sq in squads)),
+        max(0, reserve.sup - sum(sq.sup for sq in squads)),
+    )
+    return BuildCheck(
+        problems=tuple(build_problems(setup, side, reserve, squads)), squads=drafts, reserve_left=left
+    )
 
 
 def _compositions(m: int) -> list[tuple[int, int, int]]:

@@ -762,7 +762,7 @@ def _regroup_eval(state: State, side: int, action: Regroup) -> _RegroupEval:
 def check_regroup(state: State, side: int, action: Regroup) -> RegroupCheck:
     """Price and check a proposed rearrangement without playing it (SC-9.4-SC-9.8,
     SC-12.1.5): cost in tokens (SC-9.5), the problems with their rule IDs, and the
-    layout it would give. Usable in the ``regroup`` phase; never raises, never changes
+    layout it would give with each squad's dice (SC-3.1). Usable in the ``regroup`` phase; never raises, never changes
     the state."""
     problems, after, cost, new, disbanded, red_out = _regroup_eval(state, side, action)
     me = state.players[side]
@@ -785,6 +785,7 @@ def check_regroup(state: State, side: int, action: Regroup) -> RegroupCheck:
         new_squad=new,
         disbanded=disbanded,
         red_from_reserve=red_out,
+        dice={sq.label: (die_for(sq.pot), die_for(sq.res), die_for(sq.sup)) for sq in squads},
     )
 
 

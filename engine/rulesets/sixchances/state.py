@@ -63,6 +63,12 @@ class Setup(msgspec.Struct, frozen=True, kw_only=True):
         return 3 * self.tokens_per_colour // 2
 
     @property
+    def reserve_left(self) -> int:
+        """Tokens each player keeps in reserve once the starting squads are built:
+        3N / 2 - K x M (35 in the standard game; SC-2.4, SC-12.2)."""
+        return self.reserve_size - self.squads * self.squad_size
+
+    @property
     def stalemate_turns(self) -> int:
         """Consecutive idle turns that end the game: 6, or 12 on the field (SC-11.5, SC-12.1.6)."""
         return STALEMATE_TURNS_FIELD if self.field else STALEMATE_TURNS

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.rulesets.sixchances.board import home_zone
 from engine.rulesets.sixchances.catalog import REINFORCEMENT_DICE, die_for
 from engine.rulesets.sixchances.rules import able_to_attack, out_of_potential, to_act
 from engine.rulesets.sixchances.state import Setup, SquadOrder, State, Tokens
@@ -42,7 +43,8 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
     reinforcement dice by faces (SC-1.9); ``on_table`` and ``remaining`` in tokens
     (SC-1.8); ``out_of_potential`` (SC-10.1); ``sealed``: the starting order is in
     (building only); ``order``: the sealed starting squads, present only in the
-    viewer's own view before the reveal (SC-2.5), else None.
+    viewer's own view before the reveal (SC-2.5), else None; ``home``: the cells of
+    the player's home zone in the field variant (SC-12.1.1), else empty.
     """
 
     reserve: Tokens
@@ -54,6 +56,7 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
     out_of_potential: bool
     sealed: bool = False
     order: tuple[SquadOrder, ...] | None = None
+    home: tuple[str, ...] = ()
 
 
 class PendingView(msgspec.Struct, frozen=True, kw_only=True):
@@ -127,6 +130,7 @@ def view(state: State, side: int | None) -> View:
                 and out_of_potential(p, rolling=state.phase == "regroup" and state.active == s),
                 sealed=p.order is not None,
                 order=p.order if own else None,
+                home=home_zone(s) if state.setup.field else (),
             )
         )
     pending = state.pending

@@ -1,13 +1,17 @@
 """Six Chances Party's part of the interface (see :mod:`tui.rulesets` for the interface).
 
-Modules: ``tokens`` (pips, dice, odds as text), ``rows`` (a list whose rows
-follow the game), ``setup`` (the new game screen's options: standard game or
-field variant, custom starting values), ``editor`` (the token table shared by
-the squad builder and the rearrangement), ``builder`` (the hidden starting
-squads), ``regroup`` (a reinforcement's rearrangement), ``panels`` (the
-players' squads, the field, the attack, defence and support choices),
-``dialogs`` (the hot-seat curtain and the end of the game) and ``table`` (the
-game screen). Everything is imported on first use.
+The game screen is the kit's (:class:`tui.kit.screen.GameScreen`, driven by the
+seats); this package keeps only what is Six Chances Party's own. Modules:
+``tokens`` (pips, dice and tokens as text), ``rows`` (a list whose rows follow
+the game), ``setup`` (the new game screen's options: standard game or field
+variant, custom starting values), ``editor`` (the token table shared by the
+squad builder and the rearrangement), ``orders`` (an order typed in notation
+there), ``builder`` (the hidden starting squads), ``drafts`` (unsealed squads
+kept on disk), ``regroup`` (a reinforcement's rearrangement), ``panels`` (the
+players' squads, the attack's odds, the reinforcement dice), ``field`` (the
+field of the variant on the kit's board base), ``texts`` (what the table says),
+``keys`` (the help of the builder and the rearrangement), ``drawing`` (how the
+table draws itself from the seat) and ``table`` (the game screen). Everything is imported on first use.
 """
 
 from __future__ import annotations
@@ -44,7 +48,9 @@ def make_setup(choices: SixChancesChoices) -> Setup:
 
 
 def game_screen(game: Game, app: Any) -> Screen[Any]:
-    """The screen that plays a Six Chances Party game, hot-seat."""
+    """The screen that plays a Six Chances Party game, hot-seat, through the game's seats
+    (the unsealed starting squads are kept beside its save file's name)."""
+    from tui.rulesets.sixchances.drafts import DraftStore
     from tui.rulesets.sixchances.table import SixChancesScreen
 
-    return SixChancesScreen(game)
+    return SixChancesScreen(game.seats(), drafts=DraftStore.for_game(game))

@@ -2,8 +2,11 @@
 
 The player spreads tokens from their reserve over K squads of exactly M tokens
 each, behind the hot-seat curtain; the order is sealed, and the other player
-sees it only when both are in. Whether an order is valid is the engine's answer
-(``RULESET.validate_build``); the builder shows it live.
+sees it only when both are in. Everything it shows of the rules comes from the
+player's seat: what to build (its options), and, live as the squads change,
+whether the order may be sealed, each squad's size verdict and dice (its
+preview of the order, :class:`engine.rulesets.sixchances.options.BuildCheck`).
+``:`` takes the order typed in notation (``build 4/3/3 4/3/3 3/4/3 3/3/4``).
 """
 
 from __future__ import annotations
@@ -16,20 +19,23 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
 from engine.i18n import N_, _, ngettext
-from engine.rulesets.sixchances import RULESET
-from engine.rulesets.sixchances.actions import Build
-from engine.rulesets.sixchances.options import BuildOptions
-from engine.rulesets.sixchances.state import SquadOrder, squad_label
+from engine.rulesets.sixchances.actions import Build, format_action
+from engine.rulesets.sixchances.options import BuildCheck, BuildOptions
+from engine.rulesets.sixchances.state import SquadOrder
+from engine.seat import Seat
+from tui.kit.board import BoardView
+from tui.rulesets.sixchances.drafts import Draft
 from tui.rulesets.sixchances.editor import CELL_COLUMN, Place, TokenEditor
+from tui.rulesets.sixchances.field import FieldBoard
 from tui.rulesets.sixchances.keys import SixChancesHelp
-from tui.rulesets.sixchances.panels import FieldGrid
+from tui.rulesets.sixchances.orders import TypedOrders
 from tui.rulesets.sixchances.tokens import STATS
 from tui.screens.base import WartableScreen
 
-__all__ = ["STAT_HINTS", "Draft", "SquadBuilderScreen"]
+__all__ = ["STAT_HINTS", "SquadBuilderScreen"]
 
 #: What each stat does, shown under the table for the column under the cursor.
 STAT_HINTS: dict[str, str] = {
@@ -44,12 +50,9 @@ STAT_HINTS: dict[str, str] = {
     ),
 }
 
-#: A squad in progress: (red, green, blue) and its cell (field variant) or None.
-Draft = list[tuple[tuple[int, int, int], str | None]]
 
-
-class SquadBuilderScreen(SixChancesHelp, WartableScreen):
-    """Builds ``side``'s starting squads from ``options`` (:class:`BuildOptions`).
+class SquadBuilderScreen(TypedOrders, SixChancesHelp, WartableScreen):
+    """Builds the starting squads of ``seat`` (its options are a :class:`BuildOptions`).
 
     ``who``: the player's name and seat; ``draft``: an earlier unfinished order;
     ``keep``: called with the :data:`Draft` after every change (to keep it on disk).
@@ -58,32 +61,38 @@ class SquadBuilderScreen(SixChancesHelp, WartableScreen):
     """
 
     SCREEN_TITLE = N_("Squad builder")
+    HELP_NOTATION = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "seal", N_("Seal")),
         Binding("s,ы", "suggest", N_("Suggest")),
         Binding("f,а", "fill", N_("Fill with this colour"), show=False),
         Binding("c,с", "clear_all", N_("Clear all"), show=False),
+        *TypedOrders.ORDER_BINDINGS,
         Binding("escape", "back", N_("Table")),
     ]
 
     def __init__(
         self,
-        game: Any,
-        side: int,
+        seat: Seat,
         who: str,
-        options: BuildOptions,
         draft: Draft | None = None,
         *,
         keep: Callable[[Draft], None] | None = None,
     ) -> None:
         super().__init__()
-        self.game = game
-        self.side = side
+        self.seat = seat
+        self.side = seat.seat
         self.who = who
+        options = seat.options()
+        if not isinstance(options, BuildOptions):
+            raise ValueError("the squad builder opens only while the starting squads are built")
         self.options = options
         self.draft = draft
         self.keep = keep
+        self.check: BuildCheck | None = None
         self._suggestion = -1
+        #: The layout the last suggestion put in place (a layout that differs was made by hand).
+        self._suggested: list[tuple[int, int, int]] | None = None
 
     def screen_title(self) -> str:
         """The title with the player's name."""
@@ -94,8 +103,9 @@ class SquadBuilderScreen(SixChancesHelp, WartableScreen):
         o = self.options
         r = o.reserve
         places = [Place("reserve", _("Reserve"), (r.pot, r.res, r.sup), editable=False)]
-        for i in range(o.squads):
-            label = squad_label(self.side, i)
+        preview = self.seat.preview(Build(squads=tuple(SquadOrder(0, 0, 0) for _ in range(o.squads))))
+        labels = [d.label for d in preview.squads] if isinstance(preview, BuildCheck) else []
+        for label in labels:
             places.append(Place(label, label, (0, 0, 0), cells=o.cells))
         if self.draft:
             for place, (counts, cell) in zip(places[1:], self.draft, strict=False):
@@ -107,7 +117,8 @@ class SquadBuilderScreen(SixChancesHelp, WartableScreen):
         return places
 
     def compose_body(self) -> ComposeResult:
-        """What to do, the token table, the hints and problems, the buttons."""
+        """What to do, the token table, the hints and problems, the buttons, the command
+        line."""
         o = self.options
         squads = ngettext(
             "Build {k} squad of exactly {m} tokens from your reserve, any mix of colours (SC-2.4).",
@@ -131,13 +142,14 @@ class SquadBuilderScreen(SixChancesHelp, WartableScreen):
             with Horizontal(id="sc-build-lower"):
                 yield Static("", id="sc-build-problems", markup=False)
                 if o.cells:
-                    yield FieldGrid(ascii_set=self.wapp.glyph_set == "ascii", id="sc-build-grid")
+                    yield FieldBoard(ascii_set=self.wapp.glyph_set == "ascii", id="sc-build-grid")
             with Horizontal(classes="sc-buttons"):
                 yield Button("-", id="sc-build-minus", compact=True)
                 yield Button("+", id="sc-build-plus", compact=True)
                 yield Button(_("Suggest"), id="sc-build-suggest", compact=True)
                 yield Button(_("Clear all"), id="sc-build-clear", compact=True)
                 yield Button(_("Seal"), id="sc-build-seal", compact=True, variant="primary")
+        yield from self.compose_orders()
 
     @property
     def editor(self) -> TokenEditor:
@@ -146,7 +158,10 @@ class SquadBuilderScreen(SixChancesHelp, WartableScreen):
 
     def on_mount(self) -> None:
         """Focus the table and show the state of the order."""
-        self.editor.focus()
+        self.order_error("")
+        self.editor.focus(scroll_visible=False)
+        body = self.query_one("#sc-build-body", Vertical)
+        self.call_after_refresh(body.scroll_home, animate=False, immediate=True)
         self._check()
 
     async def refresh_language(self) -> None:
@@ -162,16 +177,43 @@ class SquadBuilderScreen(SixChancesHelp, WartableScreen):
     def _draft(self) -> Draft:
         return [((p.after[0], p.after[1], p.after[2]), p.cell) for p in self.editor.places[1:]]
 
+    def _layout(self) -> list[tuple[int, int, int]]:
+        return [(p.after[0], p.after[1], p.after[2]) for p in self.editor.places[1:]]
+
+    def draft_notation(self) -> str:
+        """The squads in the table, as the order that seals them (completed first)."""
+        if not self.is_mounted or not any(p.total for p in self.editor.places[1:]):
+            return ""
+        return format_action(Build(squads=self._orders()))
+
+    def order_completions(self) -> list[str]:
+        """The squads in the table, then the engine's suggested orders (sensible ones
+        first), then the seat's other legal orders, in notation."""
+        out = []
+        for text in [
+            self.draft_notation(),
+            *(format_action(Build(squads=order)) for order in self.options.suggestions),
+            *super().order_completions(),
+        ]:
+            if text and text not in out:
+                out.append(text)
+        return out
+
     def _check(self, hint: bool = True) -> list[str]:
-        """Show the engine's problems with the order, the row notes and the hint."""
+        """Show the seat's verdict on the order: the problems, each squad's size and
+        dice, the hint."""
         editor = self.editor
-        problems = RULESET.validate_build(self.game.state, self.side, self._orders())
+        check = self.seat.preview(Build(squads=self._orders()))
+        self.check = check if isinstance(check, BuildCheck) else None
+        problems = list(check.problems) if isinstance(check, BuildCheck) else []
         m = self.options.squad_size
-        for place in editor.places[1:]:
-            ok = place.total == m
-            place.note = Text(
-                f"{place.total}/{m} " + (self.glyphs.ok if ok else ""), style="bold" if ok else "italic"
-            )
+        if self.check is not None:
+            for place, squad in zip(editor.places[1:], self.check.squads, strict=False):
+                place.dice = squad.dice
+                place.note = Text(
+                    f"{squad.total}/{m} " + (self.glyphs.ok if squad.size_ok else ""),
+                    style="bold" if squad.size_ok else "italic",
+                )
         editor.refresh_notes()
         lines = [f"{self.glyphs.bad} {p.text()} ({p.rule})" for p in problems]
         box = self.query_one("#sc-build-problems", Static)
@@ -183,10 +225,10 @@ class SquadBuilderScreen(SixChancesHelp, WartableScreen):
             self._hint()
         if self.options.cells:
             own = {p.cell: (p.key, self.side) for p in editor.places[1:] if p.cell}
-            current = editor.current.cell
-            self.query_one("#sc-build-grid", FieldGrid).show(
+            self.query_one("#sc-build-grid", FieldBoard).show(
                 own,
-                selected=current,
+                homes={cell: self.side for cell in self.options.cells},
+                selected=editor.current.cell,
                 spots=[c for c in self.options.cells if c not in own],
             )
         return lines
@@ -211,29 +253,66 @@ class SquadBuilderScreen(SixChancesHelp, WartableScreen):
         if self.options.cells:
             self._check(hint=False)
 
-    @on(FieldGrid.Clicked)
-    def _grid_clicked(self, event: FieldGrid.Clicked) -> None:
-        """A click on a squad of yours selects it; on a free home cell, places the squad
+    @on(BoardView.Chosen)
+    def _field_chosen(self, event: BoardView.Chosen) -> None:
+        """On the home zone: a squad of yours selects it; a free cell places the squad
         under the cursor there."""
         editor = self.editor
+        cell = self.query_one("#sc-build-grid", FieldBoard).name_of(event.cell)
         for row, place in enumerate(editor.places):
-            if place.cell == event.cell and place.editable:
+            if place.cell == cell and place.editable:
                 editor.cursor = (row, CELL_COLUMN)
+                editor.focus()
                 return
-        if event.cell in self.options.cells and editor.current.editable:
-            editor.current.cell = event.cell
+        if cell in self.options.cells and editor.current.editable:
+            editor.current.cell = cell
             editor.cursor = (editor.cursor[0], CELL_COLUMN)
             editor.changed()
+        editor.focus()
 
     # -- actions ---------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``:`` is typed as text in the command line; the table's letters too."""
+        return not (
+            isinstance(self.focused, Input) and action in ("order_line", "suggest", "fill", "clear_all")
+        )
+
+    def _by_hand(self) -> bool:
+        """Whether the table holds squads that no suggestion put there (built by hand)."""
+        layout = self._layout()
+        return any(sum(counts) for counts in layout) and layout != self._suggested
+
     def action_suggest(self) -> None:
-        """Replace the squads with the next valid order the engine suggests."""
+        """Put in the next valid order the engine suggests; squads built by hand are
+        replaced only after a question."""
         suggestions = self.options.suggestions
         if not suggestions:
             return
+        if not self._by_hand():
+            self._suggest()
+            return
+        from tui.screens.dialogs import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._suggest()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                _("Replace your squads"),
+                _("A suggestion replaces the squads you have built. Replace them?"),
+                _("Replace"),
+                _("Keep mine"),
+            ),
+            answered,
+        )
+
+    def _suggest(self) -> None:
+        suggestions = self.options.suggestions
         self._suggestion = (self._suggestion + 1) % len(suggestions)
         order = suggestions[self._suggestion]
-        self.editor.set_layout([(s.pot, s.res, s.sup) for s in order], [s.cell for s in order])
+        self._suggested = [(s.pot, s.res, s.sup) for s in order]
+        self.editor.set_layout(self._suggested, [s.cell for s in order])
         self.query_one("#sc-build-hint", Static).update(
             _("Suggestion {n} of {total}: press s again for another.").format(
                 n=self._suggestion + 1, total=len(suggestions)
@@ -255,6 +334,7 @@ class SquadBuilderScreen(SixChancesHelp, WartableScreen):
         """Every token back to the reserve; the next suggestion is the first again."""
         self.editor.reset()
         self._suggestion = -1
+        self._suggested = None
         self._hint()
 
     def action_seal(self) -> None:
@@ -280,8 +360,27 @@ class SquadBuilderScreen(SixChancesHelp, WartableScreen):
             done,
         )
 
+    def typed(self, action: Any) -> None:
+        """A starting order typed in notation: put in the table, then sealed after the
+        same confirmation as Enter (keeping on editing leaves it in the table)."""
+        if not isinstance(action, Build):
+            return
+        self.editor.set_layout(
+            [(s.pot, s.res, s.sup) for s in action.squads], [s.cell for s in action.squads]
+        )
+        self._suggested = None
+        self.editor.focus()
+        self.action_seal()
+
+    def leave_to_editor(self) -> None:
+        """Back from the command line to the table of tokens."""
+        self.editor.focus()
+
     def action_back(self) -> None:
-        """Back to the table; the squads built so far are kept for later."""
+        """Escape: leave the command line, else back to the table (the squads built so
+        far are kept for later)."""
+        if self.leave_order_line():
+            return
         self.dismiss(self._draft())
 
     @on(Button.Pressed)

@@ -6,7 +6,9 @@ through: adding a token to a squad takes it from the reserve, removing one puts
 it back. A token moved from one squad to another therefore passes through the
 reserve and leaves it unchanged, which is exactly how the rules count moves
 (only the net change of each place counts, SC-9.5). The table only keeps the
-counts: whether they are legal, and what they cost, the engine says.
+counts: whether they are legal, what they cost and which die each stat rolls,
+the engine says (the screen sets each row's ``dice`` and ``note`` from the
+seat's preview).
 
 Keys: arrows move the cursor (up/down a squad, left/right a stat or the cell
 column); ``+``/``-`` add or return one token; ``0`` returns all tokens of that
@@ -28,7 +30,6 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from engine.i18n import N_, _
-from engine.rulesets.sixchances.catalog import die_for
 from tui.rulesets.sixchances.tokens import BAR, STAT_STYLES, STATS, pip, pips, short_name
 
 __all__ = ["Place", "TokenEditor"]
@@ -46,7 +47,9 @@ class Place:
     ``editable``: the cursor may stop on it (the reserve's row is not, and shows no
     dice: it never rolls); ``cells``: cells it may stand on (the
     field variant), empty for none; ``cell``: its cell; ``note``: text at the end of
-    the row (the parent sets it: a total, "disbanded", a problem mark).
+    the row (the parent sets it: a total, "disbanded", a problem mark); ``dice``: the
+    die (faces, 0 for none) each stat rolls at its level now, as the engine says
+    (the parent sets it, SC-3.1).
     """
 
     key: str
@@ -57,6 +60,7 @@ class Place:
     cells: tuple[str, ...] = ()
     cell: str | None = None
     note: Text = field(default_factory=Text)
+    dice: tuple[int, int, int] = (0, 0, 0)
 
     def __post_init__(self) -> None:
         if not self.after:
@@ -285,7 +289,8 @@ class TokenEditor(Widget, can_focus=True):
         out = Text(f"{self.pointer} " if on_row else "  ", style="bold")
         out.append(place.label.ljust(label_w), style="bold" if place.editable else "italic")
         for c, stat in enumerate(STATS):
-            cell = self._stat(stat, place.after[c], place.before[c], pip_w, col_w, place.editable)
+            die = place.dice[c] if place.editable else None
+            cell = self._stat(stat, place.after[c], place.before[c], pip_w, col_w, die)
             if on_row and self.cursor[1] == c and self.has_focus_within:
                 cell.stylize("reverse")
             elif on_row and self.cursor[1] == c:
@@ -300,7 +305,7 @@ class TokenEditor(Widget, can_focus=True):
         out.append_text(place.note)
         return out
 
-    def _stat(self, stat: str, level: int, before: int, pip_w: int, col_w: int, dice: bool = True) -> Text:
+    def _stat(self, stat: str, level: int, before: int, pip_w: int, col_w: int, die: int | None) -> Text:
         style = STAT_STYLES[stat] if level else "dim"
         out = Text()
         if pip_w:
@@ -309,8 +314,7 @@ class TokenEditor(Widget, can_focus=True):
         else:
             out.append(pip(stat, self.glyph_set), style=style)
         out.append(f"{level:>2}", style=style)
-        die = die_for(level) if dice else 0
-        out.append(" " + (f"d{die}" if die else ("-" if dice else "")).ljust(3))
+        out.append(" " + (f"d{die}" if die else ("-" if die is not None else "")).ljust(3))
         if self.show_change:
             delta = level - before
             out.append(f" {delta:+d}".ljust(4) if delta else "    ", style="bold")

@@ -1,5 +1,6 @@
-"""Parts of the Six Chances Party table: a player's squads, the field of the variant,
-and the texts of the attack, defence and support choices.
+"""Parts of the Six Chances Party table: a player's squads, the attack's odds and
+the row of reinforcement dice (the field is :mod:`tui.rulesets.sixchances.field`;
+the defence is the kit's decision dialog).
 
 Everything shows what the engine gives (the side's view and options); nothing
 computes a rule.
@@ -25,9 +26,9 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from engine.i18n import _
-from engine.rulesets.sixchances.catalog import BOARD_COLUMNS, BOARD_ROWS
-from engine.rulesets.sixchances.options import AttackChoice, DefenceOptions
+from engine.rulesets.sixchances.options import AttackChoice
 from engine.rulesets.sixchances.view import PlayerView, SquadView
+from tui.kit.odds import format_odds
 from tui.rulesets.sixchances.rows import ActionRows
 from tui.rulesets.sixchances.tokens import (
     BAR,
@@ -37,7 +38,6 @@ from tui.rulesets.sixchances.tokens import (
     decimal,
     die_text,
     fraction_text,
-    percent,
     pip,
     short_name,
     stat_cell,
@@ -48,11 +48,10 @@ from tui.rulesets.sixchances.tokens import (
 __all__ = [
     "ROW_MODES",
     "ChipRow",
-    "FieldGrid",
     "SquadPanel",
     "attack_odds_table",
-    "defence_rows",
     "fitted_odds_table",
+    "occupants",
     "squad_row",
 ]
 
@@ -92,7 +91,9 @@ def squad_row(
 
 class SquadPanel(Vertical):
     """One player's side of the table: the squads (a list whose cursor picks an attacker
-    or a target), the reserve and remaining total, the unused reinforcement dice.
+    or a target), the reserve and remaining total, the unused reinforcement dice (on
+    the frame's lower edge when they fit there, else on a line of their own, the total
+    then going to that edge).
 
     ``side``: 0 or 1. :meth:`show` fills it from the side's :class:`PlayerView`.
     """
@@ -161,16 +162,6 @@ class SquadPanel(Vertical):
             f" ({player.reserve.total})  ",
             (_("Total") + f" {player.remaining}", "bold"),
         )
-        self.border_subtitle = ""
-        if reserve.cell_len > self.content_size.width - 2 > 0:
-            # narrow: the remaining total (SC-1.8) goes to the frame's lower edge
-            reserve = Text.assemble(
-                (_("Reserve") + " ", "bold"),
-                tokens_text(player.reserve, glyph_set),
-                f" ({player.reserve.total})",
-            )
-            self.border_subtitle = _("Total") + f" {player.remaining}"
-        self.query_one(".sc-reserve", Static).update(reserve)
         dice = Text(_("Dice") + " ", style="bold")
         if player.dice_unused:
             dice.append(" ".join(die_text(d) for d in player.dice_unused))
@@ -178,123 +169,23 @@ class SquadPanel(Vertical):
             dice.append(_("all used"), style="italic")
         if player.out_of_potential:
             dice.append("  " + _("out of Potential"), style="bold italic")
-        self.query_one(".sc-dice", Static).update(dice)
-
-
-# ---------------------------------------------------------------------------
-# The field of the variant (SC-12.1)
-# ---------------------------------------------------------------------------
-class FieldGrid(Widget):
-    """The 6 x 4 field: row 4 at the top (Player 2's home rows 3-4), row 1 at the bottom
-    (Player 1's home rows 1-2). Each cell shows its squad's label, ``·`` when empty.
-
-    Marks, readable without colour: the selected squad ``<1A>``, a target ``[2B]``, a
-    cell a squad may move to or be placed on ``+`` (``*`` in the ASCII set, where ``+``
-    is a Support pip). A click posts :class:`Clicked`.
-    """
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"sc-grid--home0", "sc-grid--home1"}
-    #: Cells per square: 5, or 7 in a wide terminal (:attr:`wide`).
-    CELL = 5
-
-    class Clicked(Message):
-        """Cell ``cell`` was clicked."""
-
-        def __init__(self, cell: str) -> None:
-            super().__init__()
-            self.cell = cell
-
-    def __init__(self, *, ascii_set: bool = False, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.ascii_set = ascii_set
-        self.occupants: dict[str, tuple[str, int]] = {}
-        self.selected: str | None = None
-        self.targets: set[str] = set()
-        self.spots: set[str] = set()
-        self.focus_cell: str | None = None
-        self.wide = False
-
-    @property
-    def cell_width(self) -> int:
-        """Terminal cells per square."""
-        return 7 if self.wide else self.CELL
-
-    def show(
-        self,
-        occupants: Mapping[str, tuple[str, int]],
-        *,
-        selected: str | None = None,
-        targets: Collection[str] = (),
-        spots: Collection[str] = (),
-        focus_cell: str | None = None,
-        wide: bool = False,
-    ) -> None:
-        """Draw ``occupants`` (cell -> (label, side)); ``selected``: the chosen squad's
-        cell; ``targets``: cells of squads it may attack; ``spots``: empty cells it may
-        move to (or a new squad may be placed on); ``focus_cell``: a cell to underline."""
-        self.occupants = dict(occupants)
-        self.selected = selected
-        self.targets = set(targets)
-        self.spots = set(spots)
-        self.focus_cell = focus_cell
-        if wide != self.wide:
-            self.wide = wide
-            self.refresh(layout=True)
-        self.refresh()
-
-    def get_content_width(self, container: object, viewport: object) -> int:
-        """Row numbers and six cells."""
-        return 2 + len(BOARD_COLUMNS) * self.cell_width
-
-    def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        """The column letters and four rows."""
-        return BOARD_ROWS + 1
-
-    def render(self) -> Text:
-        """The column letters, then rows 4 to 1."""
-        head = Text("  " + "".join(c.center(self.cell_width) for c in BOARD_COLUMNS), style="dim")
-        lines = [head]
-        for row in range(BOARD_ROWS, 0, -1):
-            line = Text(f"{row} ", style="dim")
-            home = 0 if row <= 2 else 1
-            for col in BOARD_COLUMNS:
-                cell = f"{col}{row}"
-                line.append_text(self._cell(cell, home))
-            lines.append(line)
-        return Text("\n").join(lines)
-
-    def _cell(self, cell: str, home: int) -> Text:
-        w = self.cell_width
-        # the home zones' shade, under the cell's own style
-        out = Text(style=self.get_component_rich_style(f"sc-grid--home{home}"))
-        if cell in self.occupants:
-            label, side = self.occupants[cell]
-            if cell == self.selected:
-                text, style = f"<{label}>", SIDE_STYLES[side] + " reverse"
-            elif cell in self.targets:
-                text, style = f"[{label}]", SIDE_STYLES[side] + " reverse"
-            else:
-                text, style = label, SIDE_STYLES[side]
-            out.append(text.center(w)[:w], style=style)
-        elif cell in self.spots:
-            # "+" is a Support pip in the ASCII set: a free cell is "*" there
-            mark = "*" if self.ascii_set else "+"
-            if cell == self.focus_cell:  # the cell about to be chosen
-                out.append(f"[{mark}]".center(w), style="bold reverse")
-                return out
-            out.append(mark.center(w), style="bold")
+        inner = self.content_size.width - 2
+        lines = self.query_one(".sc-dice", Static)
+        if inner <= 0 or (reserve.cell_len <= inner and dice.cell_len + 4 <= self.size.width):
+            # the dice on the frame's lower edge: one line less for the table
+            self.border_subtitle = dice.plain
+            lines.display = False
         else:
-            out.append(("." if self.ascii_set else "·").center(w), style="dim")
-        if cell == self.focus_cell:
-            out.stylize("underline")
-        return out
-
-    def on_click(self, event: events.Click) -> None:
-        """Map the click to a cell by arithmetic and post :class:`Clicked`."""
-        col = (event.x - 2) // self.cell_width
-        row = BOARD_ROWS - (event.y - 1)
-        if event.y >= 1 and 0 <= col < len(BOARD_COLUMNS) and 1 <= row <= BOARD_ROWS and event.x >= 2:
-            self.post_message(self.Clicked(f"{BOARD_COLUMNS[col]}{row}"))
+            # narrow: the remaining total (SC-1.8) goes to the frame's lower edge
+            reserve = Text.assemble(
+                (_("Reserve") + " ", "bold"),
+                tokens_text(player.reserve, glyph_set),
+                f" ({player.reserve.total})",
+            )
+            self.border_subtitle = _("Total") + f" {player.remaining}"
+            lines.display = True
+            lines.update(dice)
+        self.query_one(".sc-reserve", Static).update(reserve)
 
 
 # ---------------------------------------------------------------------------
@@ -322,7 +213,7 @@ def attack_odds_table(
             f" {short_name(d.stat) if compact else stat_name(d.stat)} {d.level} ",
             (die_text(d.die), "bold"),
         )
-        cells: list[Text | str] = [stat, percent(d.p_attacker_wins)]
+        cells: list[Text | str] = [stat, format_odds(d.p_attacker_wins)]
         if exact:
             cells.append(fraction_text(d.p_attacker_wins))
         cells += [
@@ -352,83 +243,6 @@ def fitted_odds_table(choice: AttackChoice, glyph_set: str, width: int) -> Table
         if table_width(table) <= width:
             break
     return table
-
-
-def defence_rows(options: DefenceOptions, glyph_set: str, width: int = 0) -> tuple[Text, list[Option]]:
-    """The defender's choice after the attack roll: a head line and one row per stat the
-    target may defend with (the chance its roll beats the attack roll, the tokens lost if
-    it does not, the attacker's loss if it does, the expected loss). When the full heads
-    and names are wider than ``width`` cells (0: no limit), short ones are used, and
-    shorter ones still beside the field in a narrow terminal."""
-    head, rows, need = _defence_rows(options, glyph_set, level=0)
-    for level in (1, 2):
-        if not width or need <= width:
-            break
-        head, rows, need = _defence_rows(options, glyph_set, level=level)
-    return head, rows
-
-
-def _defence_rows(options: DefenceOptions, glyph_set: str, *, level: int) -> tuple[Text, list[Option], int]:
-    """The rows with full heads and names (``level`` 0), short ones (1) or shortest (2)."""
-    compact = level > 0
-    if level == 2:
-        heads = [_("Stat"), _("Odds"), _("Lose"), _("Att."), _("Exp.")]
-    elif level == 1:
-        heads = [_("Stat"), _("Beats"), _("Lose"), _("Att. loses"), _("Exp.")]
-    else:
-        heads = [_("Defend with"), _("Beats the roll"), _("You lose"), _("Attacker loses"), _("Expected")]
-    # each stat keeps its digit (1 Potential, 2 Resilience, 3 Support): a stat at level 0
-    # cannot defend (SC-3.3, SC-5.3) and stays as a disabled row, so no digit changes meaning
-    by_stat = {c.stat: c for c in options.choices}
-    rows = []
-    for i, stat in enumerate(STATS):
-        name = short_name(stat) if compact else stat_name(stat)
-        c = by_stat.get(stat)
-        if c is None:
-            rows.append(
-                [
-                    Text.assemble(
-                        (f"{i + 1} ", "bold"), (pip(stat, glyph_set), "dim"), f" {name} 0 -", style="dim"
-                    ),
-                    *(Text("-", style="dim") for _col in heads[1:]),
-                ]
-            )
-            continue
-        rows.append(
-            [
-                Text.assemble(
-                    (f"{i + 1} ", "bold"),
-                    (pip(c.stat, glyph_set), STAT_STYLES[c.stat]),
-                    f" {name} {c.level} ",
-                    (die_text(c.die), "bold"),
-                ),
-                Text(percent(c.p_defence_beats)),
-                Text(
-                    str(c.removed_if_attacker_wins),
-                    style=STAT_STYLES[c.stat] if c.removed_if_attacker_wins else "dim",
-                ),
-                Text(
-                    str(c.attacker_losses_if_defence_wins),
-                    style=STAT_STYLES["pot"] if c.attacker_losses_if_defence_wins else "dim",
-                ),
-                Text(decimal(c.expected_removed)),
-            ]
-        )
-    widths = [max([cell_len(heads[j])] + [r[j].cell_len for r in rows]) for j in range(len(heads))]
-    gap = 1 if compact else 2
-    head = Text("  ")
-    for j, h in enumerate(heads):
-        head.append((h.ljust(widths[j]) if j == 0 else h.rjust(widths[j])) + " " * gap, style="bold")
-    options_out = []
-    for stat, r in zip(STATS, rows, strict=True):
-        line = Text()
-        for j, cell in enumerate(r):
-            pad = " " * (widths[j] - cell.cell_len)
-            line.append_text(Text.assemble(cell, pad) if j == 0 else Text.assemble(pad, cell))
-            line.append(" " * gap)
-        options_out.append(Option(line, id=stat, disabled=stat not in by_stat))
-    need = 2 + sum(widths) + gap * (len(widths) - 1)
-    return head, options_out, need
 
 
 def occupants(players: Sequence[PlayerView]) -> dict[str, tuple[str, int]]:

@@ -2,9 +2,10 @@
 
 After the reinforcement die is rolled, the player moves tokens between their
 reserve and their squads, may form one new squad and may disband squads. The
-table shows the layout as it is edited; the engine prices it live
-(``RULESET.check_regroup``: the cost against the allowance, and every problem
-with its rule ID). Enter plays it.
+table shows the layout as it is edited; the player's seat prices it live (its
+preview of the proposal, :class:`engine.rulesets.sixchances.options.RegroupCheck`:
+the cost against the allowance, every problem with its rule ID, the dice each
+squad would roll). Enter plays it; ``:`` plays one typed in notation.
 """
 
 from __future__ import annotations
@@ -16,16 +17,19 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
 from engine.i18n import N_, _, ngettext
-from engine.rulesets.sixchances import RULESET
-from engine.rulesets.sixchances.actions import RESERVE, Regroup, Transfer
+from engine.rulesets.sixchances.actions import RESERVE, Regroup, Transfer, format_action
 from engine.rulesets.sixchances.options import RegroupCheck, RegroupOptions
+from engine.seat import Seat
+from tui.kit.board import BoardView
 from tui.rulesets.sixchances.builder import STAT_HINTS
 from tui.rulesets.sixchances.editor import CELL_COLUMN, Place, TokenEditor
+from tui.rulesets.sixchances.field import FieldBoard
 from tui.rulesets.sixchances.keys import SixChancesHelp
-from tui.rulesets.sixchances.panels import FieldGrid, occupants
+from tui.rulesets.sixchances.orders import TypedOrders
+from tui.rulesets.sixchances.panels import occupants
 from tui.rulesets.sixchances.tokens import STATS
 from tui.screens.base import WartableScreen
 
@@ -56,10 +60,10 @@ def proposal(places: list[Place], new_label: str) -> Regroup:
     return Regroup(moves=tuple(moves), cell=cell)
 
 
-class RegroupScreen(SixChancesHelp, WartableScreen):
-    """Edits ``side``'s rearrangement from ``options`` (:class:`RegroupOptions`).
+class RegroupScreen(TypedOrders, SixChancesHelp, WartableScreen):
+    """Edits the rearrangement of ``seat`` (its options are a :class:`RegroupOptions`).
 
-    On the field (SC-12.1.5) a grid shows every squad, the cells a new squad may be
+    On the field (SC-12.1.5) the field shows every squad, the cells a new squad may be
     placed on and the one chosen; a click on such a cell places the new squad there.
     Dismisses with the :class:`Regroup` to play, or None when the player goes back to
     the table (the rearrangement is still to be made).
@@ -70,16 +74,24 @@ class RegroupScreen(SixChancesHelp, WartableScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "done", N_("Play it")),
         Binding("r,к", "reset", N_("Start again"), show=False),
-        Binding("colon", "notation", N_("Type an action"), show=False),
+        *TypedOrders.ORDER_BINDINGS,
         Binding("escape", "back", N_("Table")),
     ]
 
-    def __init__(self, game: Any, side: int, who: str, options: RegroupOptions) -> None:
+    def __init__(self, seat: Seat, who: str) -> None:
         super().__init__()
-        self.game = game
-        self.side = side
+        self.seat = seat
+        self.side = seat.seat
         self.who = who
+        options = seat.options()
+        if not isinstance(options, RegroupOptions):
+            raise ValueError("the rearrangement opens only after a reinforcement roll")
         self.options = options
+        view = seat.view()
+        self.field = bool(view.setup.field)
+        #: Cell -> (label, side) of every squad on the field before the rearrangement.
+        self.occupants = occupants(view.players)
+        self.homes = {cell: side for side, p in enumerate(view.players) for cell in p.home}
         self.check: RegroupCheck | None = None
         self._layout: list[list[int]] | None = None
 
@@ -138,13 +150,14 @@ class RegroupScreen(SixChancesHelp, WartableScreen):
             yield Static("", id="sc-regroup-cost")
             with Horizontal(id="sc-regroup-lower"):
                 yield Static("", id="sc-regroup-problems", markup=False)
-                if self.game.setup.field:
-                    yield FieldGrid(ascii_set=self.wapp.glyph_set == "ascii", id="sc-regroup-grid")
+                if self.field:
+                    yield FieldBoard(ascii_set=self.wapp.glyph_set == "ascii", id="sc-regroup-grid")
             with Horizontal(classes="sc-buttons"):
                 yield Button("-", id="sc-regroup-minus", compact=True)
                 yield Button("+", id="sc-regroup-plus", compact=True)
                 yield Button(_("Start again"), id="sc-regroup-reset", compact=True)
                 yield Button(_("Done"), id="sc-regroup-done", compact=True, variant="primary")
+        yield from self.compose_orders()
 
     @property
     def editor(self) -> TokenEditor:
@@ -153,7 +166,10 @@ class RegroupScreen(SixChancesHelp, WartableScreen):
 
     def on_mount(self) -> None:
         """Focus the table and price the (empty) rearrangement."""
-        self.editor.focus()
+        self.order_error("")
+        self.editor.focus(scroll_visible=False)
+        body = self.query_one("#sc-regroup-body", Vertical)
+        self.call_after_refresh(body.scroll_home, animate=False, immediate=True)
         self._check()
 
     async def refresh_language(self) -> None:
@@ -165,12 +181,21 @@ class RegroupScreen(SixChancesHelp, WartableScreen):
     def _proposal(self) -> Regroup:
         return proposal(self.editor.places, self.options.new_label)
 
+    def draft_notation(self) -> str:
+        """The rearrangement in the table, in notation (completed first)."""
+        if not self.is_mounted:
+            return ""
+        return format_action(self._proposal())
+
     def _check(self) -> RegroupCheck:
-        """Price the proposal with the engine and show the cost, the problems and the notes."""
-        check = RULESET.check_regroup(self.game.state, self.side, self._proposal())
+        """Price the proposal with the seat and show the cost, the problems, the dice and
+        the notes."""
+        check = self.seat.preview(self._proposal())
+        assert isinstance(check, RegroupCheck)
         self.check = check
         editor = self.editor
         for place in editor.places[1:]:
+            place.dice = check.dice.get(place.key, (0, 0, 0))
             if place.key in check.disbanded:
                 place.note = Text(_("disbanded"), style="bold italic")
             elif place.key == self.options.new_label and check.new_squad:
@@ -206,31 +231,36 @@ class RegroupScreen(SixChancesHelp, WartableScreen):
     def _grid(self) -> None:
         """The field: every squad on its cell, the cells a new squad may take (``+``), the
         new squad's cell when it has tokens (``<1E>``) or is under the cursor."""
-        if not self.game.setup.field:
+        if not self.field:
             return
-        occ = occupants(self.game.view(self.side).players)
+        occ = dict(self.occupants)
         new = self._new_place()
         spots = [c for c in self.options.new_cells if c not in occ]
         selected = None
         if new is not None and new.cell and (new.total or self.editor.current is new):
             occ[new.cell] = (new.key, self.side)
             selected = new.cell
-        self.query_one("#sc-regroup-grid", FieldGrid).show(
-            occ, selected=selected, spots=[c for c in spots if c != selected], wide=self.size.width >= 110
+        self.query_one("#sc-regroup-grid", FieldBoard).show(
+            occ,
+            homes=self.homes,
+            selected=selected,
+            spots=[c for c in spots if c != selected],
+            wide=self.size.width >= 110,
         )
 
-    @on(FieldGrid.Clicked)
-    def _grid_clicked(self, event: FieldGrid.Clicked) -> None:
-        """A click on a free cell of those allowed places the new squad there."""
+    @on(BoardView.Chosen)
+    def _field_chosen(self, event: BoardView.Chosen) -> None:
+        """A click (or Enter) on a free cell of those allowed places the new squad there."""
+        cell = self.query_one("#sc-regroup-grid", FieldBoard).name_of(event.cell)
         new = self._new_place()
-        if new is None or event.cell not in self.options.new_cells:
-            return
-        if event.cell in occupants(self.game.view(self.side).players):
-            return
-        new.cell = event.cell
         editor = self.editor
+        if new is None or cell not in self.options.new_cells or cell in self.occupants:
+            editor.focus()
+            return
+        new.cell = cell
         editor.cursor = (editor.places.index(new), CELL_COLUMN)
         editor.changed()
+        editor.focus()
 
     def _hint(self) -> None:
         col = self.editor.cursor[1]
@@ -283,15 +313,25 @@ class RegroupScreen(SixChancesHelp, WartableScreen):
             done,
         )
 
-    def action_notation(self) -> None:
-        """Type the rearrangement in notation (``regroup 2pot reserve>1A``); a legal one is
-        played at once, as Enter plays the one edited here."""
-        from tui.rulesets.sixchances.dialogs import prompt_notation
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``:`` and ``r`` are typed as text in the command line."""
+        return not (isinstance(self.focused, Input) and action in ("order_line", "reset"))
 
-        prompt_notation(self.app, self.game, self.side, self.dismiss)
+    def typed(self, action: Any) -> None:
+        """A rearrangement typed in notation (``regroup 2pot reserve>1A``), legal: played at
+        once, as Enter plays the one edited here."""
+        if isinstance(action, Regroup):
+            self.dismiss(action)
+
+    def leave_to_editor(self) -> None:
+        """Back from the command line to the table of tokens."""
+        self.editor.focus()
 
     def action_back(self) -> None:
-        """Back to the table; the rearrangement is still to be made."""
+        """Escape: leave the command line, else back to the table (the rearrangement is
+        still to be made)."""
+        if self.leave_order_line():
+            return
         self.dismiss(None)
 
     @on(Button.Pressed)

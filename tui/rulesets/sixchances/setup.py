@@ -3,8 +3,9 @@ variant (SC-12.1), and the custom starting values (SC-12.2).
 
 Four rows, each a setting and its value (``< 50 >``): the arrows left and
 right, Enter, Space or a click change the highlighted one; ``d`` restores the
-defaults. The line below says what each player will build; the problems come
-from the engine (:func:`engine.rulesets.sixchances.rules.setup_problems`).
+defaults. The line below says what each player will build and keep in reserve
+(the set-up's ``reserve_size`` and ``reserve_left``); the problems come from the
+ruleset (:meth:`engine.rulesets.sixchances.SixChances.setup_problems`).
 """
 
 from __future__ import annotations
@@ -22,13 +23,13 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.i18n import N_, _, ngettext
+from engine.rulesets.sixchances import RULESET
 from engine.rulesets.sixchances.catalog import (
     DEFAULT_SQUAD_SIZE,
     DEFAULT_SQUADS,
     DEFAULT_TOKENS_PER_COLOUR,
     FIELD_MAX_SQUADS,
 )
-from engine.rulesets.sixchances.rules import setup_problems
 from engine.rulesets.sixchances.state import Setup
 from tui.glyphs import UNICODE
 from tui.rulesets.sixchances.rows import Rows
@@ -63,7 +64,7 @@ class SixChancesChoices:
 
 def problems_of(choices: SixChancesChoices) -> list[str]:
     """Why ``choices`` cannot start a game, translated, with the rule IDs; empty when it can."""
-    return [f"{p.text()} ({p.rule})" for p in setup_problems(choices.setup())]
+    return [f"{p.text()} ({p.rule})" for p in RULESET.setup_problems(choices.setup())]
 
 
 def make_setup(choices: SixChancesChoices) -> Setup:
@@ -186,8 +187,8 @@ class SixChancesSetupWidget(Vertical):
         if problems:
             outcome.update("\n".join(problems))
             return
-        half = c.setup().reserve_size
-        left = half - c.squads * c.squad_size
+        setup = c.setup()
+        half, left = setup.reserve_size, setup.reserve_left
         squads = ngettext("{k} squad of {m} tokens", "{k} squads of {m} tokens", c.squads).format(
             k=c.squads, m=c.squad_size
         )

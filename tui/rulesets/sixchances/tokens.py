@@ -3,7 +3,8 @@
 Tokens are coloured pips: red Potential, green Resilience, blue Support. Each
 stat also has its own pip shape (``▴ ▪ ♦``, or ``^ # +`` in the ASCII glyph
 set), so a squad reads the same without colour. Everything here formats what
-the engine gives; nothing computes a rule.
+the engine gives; nothing computes a rule. Chances are written by
+:func:`tui.kit.odds.format_odds`, as on every screen of every system.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ __all__ = [
     "die_text",
     "fraction_text",
     "level_of",
-    "percent",
     "pip",
     "pips",
     "player_name",
@@ -130,11 +130,6 @@ def tokens_text(tokens: Tokens, glyph_set: str) -> Text:
 
 def _localise(number: str) -> str:
     return number.replace(".", ",") if current_language() == "ru" else number
-
-
-def percent(p: Fraction) -> str:
-    """An exact probability as a percentage with one decimal, ``56.3%`` (``56,3%`` in Russian)."""
-    return _localise(f"{float(p) * 100:.1f}%")
 
 
 def decimal(x: Fraction) -> str:
