@@ -630,7 +630,7 @@ def _in_activation(state: EvaState, side: int, rng: random.Random | None) -> Any
         # attack, EVA-3.2), whether it is engaged (EVA-12.2: an enemy on its layer,
         # orthogonally adjacent) and the other Evas next to it (D² ≤ 2), the only ones
         # that can stand in the way of a single step (EVA-2.9, EVA-8.4)
-        row = rules._D2_ROWS[here] or rules.d2_row(here)
+        row = rules.d2_row(here)
         engaged = False
         try:
             # every Eva's square indexes the table (-1, before deployment, the last place),

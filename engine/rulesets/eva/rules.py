@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from engine.dice import Dice
-from engine.geometry.square import sight_line
+from engine.geometry.square import grid
 from engine.i18n import N_, _
 from engine.ruleset import IllegalAction, Result
 from engine.rulesets.eva import events as ev
@@ -77,25 +77,12 @@ NORTH_ROWS = range(27, 30)
 # ---------------------------------------------------------------------------
 # Map geometry, cached per map
 # ---------------------------------------------------------------------------
-#: (dx, dy) -> :func:`_relative_line` (at most one entry per offset on the board).
-_RELATIVE_LINES: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
-
-
-def _relative_line(dx: int, dy: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
-    """The sight line (EVA-4.5, :func:`sight_line`) from a square to the square ``dx``
-    columns and ``dy`` rows away (not both 0): the squares it crosses and its corner
-    pairs, as flat offsets from the first square. A line's squares move with its ends
-    (the rule is worked out relative to them), and lie between them, so the offsets
-    hold from any square from which the other end is on the board. Cached per offset."""
-    got = _RELATIVE_LINES.get((dx, dy))
-    if got is None:
-        ox, oy = 30, 40  # an origin (x, y from 1) with room for any offset on the board
-        crossed, pairs = sight_line((ox, oy), (ox + dx, oy + dy))
-        got = _RELATIVE_LINES[dx, dy] = (
-            tuple((y - oy) * W + (x - ox) for x, y in crossed),
-            tuple(((p[1] - oy) * W + p[0] - ox, (q[1] - oy) * W + q[0] - ox) for p, q in pairs),
-        )
-    return got
+#: The board's shared tables (neighbours, D², sight-line shapes: engine.geometry.square).
+GRID = grid(W, H)
+d2 = GRID.d2
+d2_row = GRID.d2_row
+#: The sight lines of a jump (EVA-16.9: 0 < D² ≤ 9), as offsets from its start.
+JUMP_LINES = GRID.lines_within(9)
 
 
 class LineInfo:
@@ -114,9 +101,7 @@ class LineInfo:
     )
 
     def __init__(self, lo: int, hi: int, terrain: bytes) -> None:
-        crossed_rel, pairs_rel = _relative_line(hi % W - lo % W, hi // W - lo // W)
-        self.crossed = tuple([lo + d for d in crossed_rel])
-        self.pairs = tuple([(lo + p, lo + q) for p, q in pairs_rel])
+        self.crossed, self.pairs = GRID.line(lo, hi)
         blue = False
         maxcol = pierce = 0
         for c in self._colours(terrain):
@@ -164,9 +149,8 @@ class LineInfo:
             squares: list[tuple[int, ...]] = [(s,) for s in self.crossed] + list(self.pairs)
             items = list(zip(self._colours(self._terrain), squares, strict=True))
             for end, e in enumerate(self._ends):
-                ex, ey = e % W, e // W
                 for c, sqs in items:
-                    if all(max(abs(s % W - ex), abs(s // W - ey)) <= 1 for s in sqs):  # EVA-3.5 / EVA-4.3
+                    if GRID.flush(sqs, e):  # EVA-3.5 / EVA-4.3
                         flush[end] = max(flush[end], c)
                         if c == GREEN:
                             gflush[end] += 1
@@ -174,36 +158,6 @@ class LineInfo:
                             ygflush[end] += 1
             self._flush = ((flush[0], flush[1]), (gflush[0], gflush[1]), (ygflush[0], ygflush[1]))
         return self._flush
-
-
-def _neighbours() -> tuple[tuple[tuple[int, bool, int, int], ...], ...]:
-    """For each square, its neighbours (EVA-8.1) as (square, diagonal, flank 1, flank 2):
-    the flanks of a diagonal step are the two squares it passes between (-1 for an
-    orthogonal step). Neighbours come row by row from the one above, each row from the
-    left."""
-    nbrs = []
-    for i in range(N_SQ):
-        x, y = i % W, i // W
-        out = []
-        for dx, dy in _AROUND:
-            nx, ny = x + dx, y + dy
-            if 0 <= nx < W and 0 <= ny < H:
-                if dx and dy:
-                    out.append((ny * W + nx, True, y * W + nx, ny * W + x))
-                else:
-                    out.append((ny * W + nx, False, -1, -1))
-        nbrs.append(tuple(out))
-    return tuple(nbrs)
-
-
-#: The eight steps to a neighbour as (dx, dy), in the order of :func:`_neighbours`.
-_AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
-
-
-#: The board's neighbour tables (the same for every map), made with the first
-#: :class:`MapGeo`: ``[0]`` by square (see :func:`_neighbours`), ``[1]`` for each square
-#: its neighbours' entries by neighbour.
-_BOARD: list[Any] = []
 
 
 class MapGeo:
@@ -216,12 +170,9 @@ class MapGeo:
         self.lines: dict[int, LineInfo] = {}
         self._jumps: dict[int, list[int]] = {}
         self._step_squares: list[list[tuple[tuple[int, ...], ...] | None]] = [[None] * N_SQ for _ in range(4)]
-        if not _BOARD:
-            nbrs = _neighbours()
-            _BOARD[:] = [nbrs, [{n[0]: n for n in out} for out in nbrs]]
-        self.nbrs: tuple[tuple[tuple[int, bool, int, int], ...], ...] = _BOARD[0]
+        self.nbrs = GRID.nbrs
         #: for each square, its neighbours' entries of ``nbrs`` by neighbour
-        self.links: list[dict[int, tuple[int, bool, int, int]]] = _BOARD[1]
+        self.links = GRID.links
 
     def step_row(self, start: int, airborne: bool, accel: bool) -> list[tuple[int, int]]:
         """The single steps out of ``start`` that the terrain allows, as (neighbour,
@@ -259,7 +210,7 @@ class MapGeo:
     def jump_squares(self, start: int) -> list[int]:
         """Squares a jump from ``start`` may land on, before occupancy (EVA-16.9): on the
         board, D² ≤ 9, not green or blue, no blue on the line. Cached per square; the
-        lines come from :data:`_JUMP_LINES` (no :class:`LineInfo` is made for them)."""
+        lines come from :data:`JUMP_LINES` (no :class:`LineInfo` is made for them)."""
         got = self._jumps.get(start)
         if got is None:
             terrain = self.terrain
@@ -268,7 +219,7 @@ class MapGeo:
             # every square of a jump's lines is within 3 rows and 3 columns of the start,
             # so within 63 places of it by flat index: without blue there, no line is blue
             blue = BLUE in terrain[max(start - 3 * W - 3, 0) : start + 3 * W + 4]
-            for dx, dy, crossed, pairs in _JUMP_LINES:
+            for dx, dy, crossed, pairs in JUMP_LINES:
                 nx, ny = x + dx, y + dy
                 if 0 <= nx < W and 0 <= ny < H:
                     s = ny * W + nx
@@ -304,33 +255,6 @@ class MapGeo:
         return info, ea, eb
 
 
-def _jump_lines() -> list[tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]]:
-    """The sight lines of a jump (EVA-16.9: 0 < D² ≤ 9), in the order of
-    :meth:`MapGeo.jump_squares`: (dx, dy, the squares the line crosses, its corner
-    pairs), squares as flat offsets from the start. A line's squares move with its
-    ends (EVA-4.5 is worked out relative to them), so one table serves every start
-    square from which the whole jump stays on the board."""
-    out = []
-    ox, oy = 10, 10  # an origin (x, y from 1) with room for any jump around it
-    for dy in range(-3, 4):
-        for dx in range(-3, 4):
-            if (dx == 0 and dy == 0) or dx * dx + dy * dy > 9:
-                continue
-            crossed, pairs = sight_line((ox, oy), (ox + dx, oy + dy))
-            out.append(
-                (
-                    dx,
-                    dy,
-                    tuple((y - oy) * W + (x - ox) for x, y in crossed),
-                    tuple(((p[1] - oy) * W + p[0] - ox, (q[1] - oy) * W + q[0] - ox) for p, q in pairs),
-                )
-            )
-    return out
-
-
-#: See :func:`_jump_lines`.
-_JUMP_LINES = _jump_lines()
-
 _GEO: dict[str, MapGeo] = {}
 
 
@@ -360,41 +284,6 @@ def geo(state: EvaState) -> MapGeo:
 # ---------------------------------------------------------------------------
 # Small helpers
 # ---------------------------------------------------------------------------
-def d2(a: int, b: int) -> int:
-    """Squared distance between two flat indices (EVA-3.1)."""
-    dx = a % W - b % W
-    dy = a // W - b // W
-    return dx * dx + dy * dy
-
-
-#: :func:`d2_row` of each square, made the first time it is asked for (pure geometry:
-#: kept for the life of the process, 4.8 kB a square; a tuple, which Python indexes
-#: faster than an array, of numbers shared with :data:`_D2_STRIPS`).
-_D2_ROWS: list[tuple[int, ...] | None] = [None] * N_SQ
-#: For each column ``ax`` (0-based), once a square of it is asked about: the squared
-#: distances from a square of that column to the squares of a row ``dy`` rows away,
-#: for each ``dy``, the strips a row of :data:`_D2_ROWS` is made of.
-_D2_STRIPS: list[list[tuple[int, ...]] | None] = [None] * W
-
-
-def d2_row(a: int) -> tuple[int, ...]:
-    """The squared distance (EVA-3.1) from square ``a`` (on the board) to every square,
-    by flat index: ``d2_row(a)[b] == d2(a, b)``."""
-    row = _D2_ROWS[a]
-    if row is None:
-        ax, ay = a % W, a // W
-        strips = _D2_STRIPS[ax]
-        if strips is None:
-            across = [(x - ax) * (x - ax) for x in range(W)]
-            strips = _D2_STRIPS[ax] = [tuple(map((dy * dy).__add__, across)) for dy in range(H)]
-        cells: list[int] = []
-        for y in range(H):
-            cells += strips[y - ay if y >= ay else ay - y]
-        row = tuple(cells)
-        _D2_ROWS[a] = row
-    return row
-
-
 def band_of(dist2: int) -> int:
     """Range band of a squared distance (EVA-3.2): 0 close, 1 medium, 2 long, 3 out."""
     if dist2 <= 25:
@@ -446,7 +335,7 @@ def is_engaged(state: EvaState, u: Unit, square: int | None = None, airborne: bo
     air = u.airborne if airborne is None else airborne
     side = u.side
     if 0 <= s < N_SQ:
-        row = _D2_ROWS[s] or d2_row(s)
+        row = d2_row(s)
         try:
             # every Eva's square indexes the table (-1, before deployment, the last
             # place), so the distance comes first
@@ -1317,7 +1206,7 @@ def _single_step(state: EvaState, u: Unit, act: Activation, n: int) -> int | Non
         b1 = b2 = False
     free = act.disengaged
     side = u.side
-    row = _D2_ROWS[here] or d2_row(here)
+    row = d2_row(here)
     try:
         # only an Eva next to it (D² ≤ 2) can be on n, on a flank or engaged with it;
         # every Eva's square indexes the table (-1, before deployment, the last place)
