@@ -9,7 +9,7 @@ from eva_support import make_state, of, play, start, unit
 from test_eva_a_sequence import new_game
 
 from engine.ruleset import ActionError, IllegalAction, NotationError
-from engine.rulesets.eva import actions
+from engine.rulesets.eva import actions, notation
 from engine.rulesets.eva import events as ev
 from engine.rulesets.eva.options import default_hands, fire_refusal, options
 from engine.rulesets.eva.roster import EvaEntry, WeaponEntry
@@ -27,7 +27,7 @@ def _deploying():
 
 def _refusal(st, side: int, text: str) -> ActionError:
     with pytest.raises(ActionError) as caught:
-        actions.parse_action(st, side, text)
+        notation.parse_action(st, side, text)
     return caught.value
 
 
@@ -46,14 +46,14 @@ def test_eva_5_2_a_deployment_order_in_the_wrong_form_shows_the_right_one() -> N
 def test_eva_9_1_deploy_without_weapons_holds_the_default_hands_and_round_trips() -> None:
     st = _deploying()
     sniper = unit(st, "Sniper")
-    action = actions.parse_action(st, 0, "Sniper deploy C2")
-    assert action.hands == default_hands(sniper) and action.hands  # the two-handed rifle
-    assert actions.format_action(st, 0, action) == "Sniper deploy C2 sniper"
-    empty = actions.parse_action(st, 0, "Sniper deploy C2 -")
-    assert empty.hands == []
-    text = actions.format_action(st, 0, empty)
+    action = notation.parse_action(st, 0, "Sniper deploy C2")
+    assert list(action.hands) == default_hands(sniper) and action.hands  # the two-handed rifle
+    assert notation.format_action(st, 0, action) == "Sniper deploy C2 sniper"
+    empty = notation.parse_action(st, 0, "Sniper deploy C2 -")
+    assert empty.hands == ()
+    text = notation.format_action(st, 0, empty)
     assert text == "Sniper deploy C2 -"
-    assert actions.parse_action(st, 0, text) == empty
+    assert notation.parse_action(st, 0, text) == empty
     # the deployment options offer the same default first
     opts = options(st, 0)
     configs = opts.hand_configs[0]
@@ -111,7 +111,7 @@ def test_eva_9_2_an_item_the_eva_does_not_carry_is_refused_with_the_words_of_its
     assert str(full).startswith(
         "Unit-B carries no 'Heavy Pallet Rifle'; its items: hrifle (Heavy Pallet Rifle),"
     )
-    assert isinstance(actions.parse_action(st, 0, "Unit-B fire J18 hrifle"), actions.Fire)
+    assert isinstance(notation.parse_action(st, 0, "Unit-B fire J18 hrifle"), actions.Fire)
 
 
 def test_eva_9_2_the_help_gives_the_word_of_every_item() -> None:
