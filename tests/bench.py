@@ -52,6 +52,46 @@ def eva_activations_per_s(seconds: float = 5.0) -> float:
     return activations / (time.perf_counter() - t0)
 
 
+def eva_copied_activations_per_s(seconds: float = 5.0) -> float:
+    """Random selfplay through the ruleset that carries on from a fresh ``copy_state``
+    of the state at the start of every activation, as a search bot's playouts do (so
+    the rules' memos must serve copies): activations completed per second."""
+    from engine.rulesets.eva.actions import Activate
+
+    rs = get("eva")
+    activations = 0
+    t0 = time.perf_counter()
+    game = 0
+    while time.perf_counter() - t0 < seconds:
+        game += 1
+        rng = random.Random(game)
+        state, _ = rs.new_state(rs.random_setup(rng), Dice(game.to_bytes(4, "big")))
+        dice = Dice(b"bench%d" % game)
+        while sides := rs.to_act(state):
+            side = min(sides)
+            if state.activation is None and state.pending is None and state.phase == "battle":
+                state = rs.copy_state(state)
+            action = rs.random_action(state, side, rng)
+            if isinstance(action, Activate):
+                activations += 1
+            rs.apply(state, side, action, dice)
+    return activations / (time.perf_counter() - t0)
+
+
+def eva_copy_us() -> float:
+    """Median time of one ``copy_state`` of a mid-game state (an Eva being activated)."""
+    rs = get("eva")
+    states = [state for state, _side in _mid_game_states(40)]
+    reps = []
+    for _ in range(7):
+        t = time.perf_counter()
+        for _ in range(50):
+            for state in states:
+                rs.copy_state(state)
+        reps.append((time.perf_counter() - t) / (50 * len(states)))
+    return statistics.median(reps) * 1e6
+
+
 def _mid_game_states(n: int) -> list:
     """States in the middle of random games with an Eva being activated."""
     from engine.rulesets.eva.actions import Activate
@@ -78,13 +118,10 @@ def _mid_game_states(n: int) -> list:
 
 def eva_options_ms() -> float:
     """Median time of options() for one active Eva (reachable squares, targets, odds)."""
-    import msgspec
-
     rs = get("eva")
     times = []
     for state, side in _mid_game_states(40):
-        copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=rs.State)
-        rs.options(copy, side)  # warm the sight-line cache of the map, as in play
+        rs.options(rs.copy_state(state), side)  # warm the sight-line cache of the map, as in play
         for _ in range(5):
             t = time.perf_counter()
             rs.options(state, side)
@@ -177,6 +214,8 @@ def extra_benches() -> None:
 
 def main() -> None:
     emit("eva.activations_per_s", eva_activations_per_s(), "activations/s")
+    emit("eva.copied_activations_per_s", eva_copied_activations_per_s(), "activations/s")
+    emit("eva.copy_us", eva_copy_us(), "us")
     emit("eva.options_ms", eva_options_ms(), "ms")
     emit("eva.los_us", eva_los_us(), "us")
     emit("save_load_2000_ms", save_load_2000_ms(), "ms")

@@ -181,10 +181,22 @@ class Grid:
     built on first use and kept; get the shared instance with :func:`grid`.
 
     ``nbrs[s]``: the neighbours of square ``s`` (:data:`Neighbour`, in the order of
-    :data:`AROUND`); ``links[s]``: the same entries by neighbour square.
+    :data:`AROUND`); ``links[s]``: the same entries by neighbour square;
+    ``orthogonal[s]``: the squares orthogonally adjacent to ``s`` (D² = 1).
     """
 
-    __slots__ = ("_d2_rows", "_d2_strips", "_lines", "_relative", "height", "links", "n", "nbrs", "width")
+    __slots__ = (
+        "_d2_rows",
+        "_d2_strips",
+        "_lines",
+        "_relative",
+        "height",
+        "links",
+        "n",
+        "nbrs",
+        "orthogonal",
+        "width",
+    )
 
     def __init__(self, width: int, height: int) -> None:
         self.width = width
@@ -204,6 +216,10 @@ class Grid:
             nbrs.append(tuple(out))
         self.nbrs: tuple[tuple[Neighbour, ...], ...] = tuple(nbrs)
         self.links: tuple[dict[int, Neighbour], ...] = tuple({n[0]: n for n in out} for out in nbrs)
+        #: for each square, its orthogonal neighbours (D² = 1)
+        self.orthogonal: tuple[tuple[int, ...], ...] = tuple(
+            tuple(n[0] for n in out if not n[1]) for out in nbrs
+        )
         self._d2_rows: list[tuple[int, ...] | None] = [None] * self.n
         self._d2_strips: list[list[tuple[int, ...]] | None] = [None] * width
         self._relative: dict[tuple[int, int], LineShape] = {}

@@ -8,8 +8,6 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import msgspec
-
 from engine.dice import Dice
 from engine.i18n import N_
 from engine.ruleset import (

@@ -34,8 +34,8 @@ __all__ = [
     "band_of",
     "d2",
     "d2_row",
+    "engaged_on",
     "engaged_with",
-    "engages",
     "geo",
     "is_engaged",
     "map_id",
@@ -64,12 +64,19 @@ NORTH_ROWS = range(27, 30)
 GRID = grid(W, H)
 
 
-d2 = GRID.d2
+def d2(a: int, b: int) -> int:
+    """Squared distance D² between squares ``a`` and ``b`` (squares², EVA-3.1; as
+    :meth:`Grid.d2` of :data:`GRID`, on this board's width)."""
+    dx = a % W - b % W
+    dy = a // W - b // W
+    return dx * dx + dy * dy
 
 
 d2_row = GRID.d2_row
 
 
+#: For each square, the squares orthogonally adjacent to it (D² = 1).
+ORTHOGONAL = GRID.orthogonal
 #: The sight lines of a jump (EVA-16.9: 0 < D² ≤ 9), as offsets from its start.
 JUMP_LINES = GRID.lines_within(9)
 
@@ -312,35 +319,30 @@ def occupancy(state: EvaState) -> tuple[dict[int, int], dict[int, int]]:
     return ground, air
 
 
-def engages(e: Unit, side: int, airborne: bool, square: int) -> bool:
-    """Is Eva ``e`` an enemy of ``side`` engaged with an Eva on ``square`` on that layer
-    (EVA-12.2): on the board, on the same layer, orthogonally adjacent (D² = 1)?"""
-    return (
-        e.side != side
-        and e.airborne == airborne
-        and e.deployed
-        and not e.destroyed
-        and d2(e.square, square) == 1
-    )
+def engaged_on(layer: dict[int, int], units: list[Unit], side: int, square: int) -> list[int]:
+    """The unit indices of the enemies of ``side`` engaged with an Eva on ``square`` of a
+    layer (EVA-12.2): Evas of the other side on that layer (``layer``: square → unit
+    index of the Evas on the board there, as :func:`occupancy` gives) on a square
+    orthogonally adjacent to it."""
+    out = []
+    if 0 <= square < N_SQ:
+        for n in ORTHOGONAL[square]:
+            j = layer.get(n)
+            if j is not None and units[j].side != side:
+                out.append(j)
+    return out
 
 
 def engaged_with(
     state: EvaState, u: Unit, square: int | None = None, airborne: bool | None = None
 ) -> list[int]:
-    """Unit indices of the enemies engaged with ``u`` (EVA-12.2, :func:`engages`);
+    """Unit indices of the enemies engaged with ``u`` (EVA-12.2, :func:`engaged_on`);
     ``square``/``airborne`` test a hypothetical position."""
-    s = u.square if square is None else square
-    air = u.airborne if airborne is None else airborne
-    return [j for j, e in enumerate(state.units) if engages(e, u.side, air, s)]
+    ground, air = occupancy(state)
+    air_ = u.airborne if airborne is None else airborne
+    return engaged_on(air if air_ else ground, state.units, u.side, u.square if square is None else square)
 
 
 def is_engaged(state: EvaState, u: Unit, square: int | None = None, airborne: bool | None = None) -> bool:
-    """Is ``u`` engaged in melee (EVA-12.2, :func:`engages`)? ``square``/``airborne``
-    test a hypothetical position."""
-    s = u.square if square is None else square
-    air = u.airborne if airborne is None else airborne
-    side = u.side
-    for e in state.units:  # noqa: SIM110 - a loop costs less than any() over a generator
-        if engages(e, side, air, s):
-            return True
-    return False
+    """Is ``u`` engaged in melee (EVA-12.2, :func:`engaged_on`)?"""
+    return bool(engaged_with(state, u, square, airborne))

@@ -12,7 +12,7 @@ from engine.i18n import N_, _
 # -- imports --
 from engine.rulesets.eva import events as ev
 from engine.rulesets.eva.actions import Fire, Neutralise, sq
-from engine.rulesets.eva.board import OUT, band_of, d2, engages, geo, is_engaged
+from engine.rulesets.eva.board import OUT, band_of, d2, engaged_with, geo, is_engaged
 from engine.rulesets.eva.catalog import WEAPONS, Weapon
 from engine.rulesets.eva.common import (
     active,
@@ -398,7 +398,7 @@ def plan_neutralise(state: EvaState, side: int, a: Neutralise) -> NeutralisePlan
         )
     if t.berserk:
         raise refuse(N_("A berserk Eva's field cannot be neutralised."), "EVA-16.7")
-    engaged = engages(t, u.side, u.airborne, u.square)
+    engaged = a.target in engaged_with(state, u)
     if act.obligation and not engaged:
         raise refuse(
             N_("{unit} must first fight an enemy it is engaged with, or leave."), "EVA-12.10", unit=u.name

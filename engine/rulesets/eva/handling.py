@@ -15,6 +15,7 @@ from engine.rulesets.eva.hands import (
     drop_shield,
     fills_both_hands,
     hands_legal,
+    held_facts,
     held_labels,
     held_shield,
     swap_cost,
@@ -35,13 +36,18 @@ def plan_swap(state: EvaState, side: int, a: Swap) -> int:
     """Check a swap to hands ``a.hands`` (EVA-9.1, EVA-9.3); returns its energy cost.
     Raises IllegalAction."""
     u, _act = active(state, side, a.unit)
-    why = hands_legal(u, a.hands)
-    if why:
-        raise refuse(why, "EVA-9.1")
+    # the prices of the swaps to the legal configurations other than the hands, memoised
+    # (Held.swap_costs: swap_cost of each); any other hands are judged here
+    cost = held_facts(u).swap_costs.get(tuple(a.hands))
+    if cost is None:
+        why = hands_legal(u, a.hands)
+        if why:
+            raise refuse(why, "EVA-9.1")
     new = sorted(a.hands)
     if new == sorted(u.hands):
         raise refuse(N_("That is what {unit} already holds."), "EVA-9.3", unit=u.name)
-    cost = swap_cost(u, new)
+    if cost is None:
+        cost = swap_cost(u, new)
     need_energy(u, cost, N_("this swap"))
     return cost
 

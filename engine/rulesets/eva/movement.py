@@ -15,7 +15,7 @@ from engine.ruleset import IllegalAction
 # -- imports --
 from engine.rulesets.eva import events as ev
 from engine.rulesets.eva.actions import Accelerate, Jump, Kneel, Land, Move, Stand, TakeOff, sq
-from engine.rulesets.eva.board import N_SQ, d2, geo, is_engaged, occupancy, step_cost
+from engine.rulesets.eva.board import N_SQ, d2, engaged_on, geo, is_engaged, occupancy, step_cost
 from engine.rulesets.eva.common import active, need_energy, note_class, obligation_free, phase_ok, refuse
 from engine.rulesets.eva.damage import reveal
 from engine.rulesets.eva.scenario import BLUE, GREEN
@@ -45,10 +45,10 @@ __all__ = [
 ]
 
 
-def may_step(state: EvaState, u: Unit, act: Activation) -> None:
+def may_step(state: EvaState, u: Unit, act: Activation, st: Steps | None = None) -> None:
     """Refuse any step of the active Eva ``u`` now: an obligation to fight (EVA-12.10),
     kneeling (EVA-8.6), pinned (EVA-8.8), a failed disengagement (EVA-12.11), engaged
-    (EVA-8.7)."""
+    (EVA-8.7). ``st``: its :class:`Steps`, when they are already gathered."""
     obligation_free(u, act)
     if not u.airborne and u.kneeling:
         raise refuse(N_("{unit} is kneeling and must stand up before it can step."), "EVA-8.6", unit=u.name)
@@ -58,7 +58,7 @@ def may_step(state: EvaState, u: Unit, act: Activation) -> None:
         raise refuse(
             N_("{unit} failed to disengage and may not step this activation."), "EVA-12.11", unit=u.name
         )
-    if not act.disengaged and is_engaged(state, u):
+    if not act.disengaged and (st.engaged(u.square) if st is not None else is_engaged(state, u)):
         raise refuse(N_("{unit} is engaged in melee and may not walk away."), "EVA-8.7", unit=u.name)
 
 
@@ -68,13 +68,27 @@ class Steps:
     squares the Evas on the board hold on each layer (``ground``, ``air``: square →
     unit index; ``mine`` is its own layer's)."""
 
-    __slots__ = ("accel", "air", "airborne", "ground", "links", "mine", "nbrs", "terrain", "ui")
+    __slots__ = (
+        "accel",
+        "air",
+        "airborne",
+        "ground",
+        "links",
+        "mine",
+        "nbrs",
+        "side",
+        "terrain",
+        "ui",
+        "units",
+    )
 
     def __init__(self, state: EvaState, ui: int) -> None:
         act = state.activation
         assert act is not None
         g = geo(state)
         self.ui = ui
+        self.units = state.units
+        self.side = state.units[ui].side
         self.airborne = state.units[ui].airborne
         self.accel = act.accel
         self.terrain = g.terrain
@@ -82,6 +96,10 @@ class Steps:
         self.nbrs = g.nbrs
         self.ground, self.air = occupancy(state)
         self.mine = self.air if self.airborne else self.ground
+
+    def engaged(self, square: int) -> bool:
+        """Would the Eva be engaged on ``square`` of its layer (EVA-12.2, :func:`engaged_on`)?"""
+        return bool(engaged_on(self.mine, self.units, self.side, square))
 
 
 #: Refusals of :func:`step`, by its negative answer: (message ID, rule ID).
@@ -146,8 +164,8 @@ def path_cost(state: EvaState, ui: int, path: list[int] | tuple[int, ...]) -> in
             "EVA-8.2",
             square=sq(u.square),
         )
-    may_step(state, u, act)
     st = Steps(state, ui)
+    may_step(state, u, act, st)
     total = 0
     prev = path[0]
     last = len(path) - 1
@@ -163,7 +181,7 @@ def path_cost(state: EvaState, ui: int, path: list[int] | tuple[int, ...]) -> in
             message, rule = STEP_REFUSALS[cost]
             raise refuse(message, rule, square=sq(s), a=sq(prev), b=sq(s))
         total += cost
-        if k < last and not act.disengaged and is_engaged(state, u, square=s):
+        if k < last and not act.disengaged and st.engaged(s):
             raise refuse(
                 N_("{unit} becomes engaged on {square} and must stop there."),
                 "EVA-8.7",
@@ -205,7 +223,7 @@ def search(state: EvaState, ui: int) -> dict[int, tuple[int, int]]:
         for s in buckets[c]:
             if best[s][0] != c:
                 continue
-            if s != start and not free and is_engaged(state, u, square=s):
+            if s != start and not free and st.engaged(s):
                 continue
             for link in nbrs[s]:
                 sc = step(st, link)

@@ -78,7 +78,7 @@ def candidates(state: EvaState, side: int) -> list[object]:
         return [Deploy(i, s, hands) for s in squares]
     if state.activation is None:
         return _activations(state, side)
-    return _in_activation(state, side)[0]
+    return _in_activation(state, side).listed()
 
 
 def random_action(state: EvaState, side: int, rng: random.Random) -> object | None:
@@ -90,8 +90,8 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
     if state.over or side not in to_act(state):
         return None
     if state.pending is None and state.phase == BATTLE and state.activation is not None:
-        cands, counts = _in_activation(state, side, lazy=True)
-        return _draw(state, side, rng, sum(counts), lambda i: _nth(cands, counts, i))
+        cands = _in_activation(state, side)
+        return _draw(state, side, rng, cands.count, cands.nth)
     if state.pending is None and state.phase == DEPLOY:
         i, squares = _deploy_squares(state, side)
         if i < 0:
@@ -178,26 +178,56 @@ def _deploy_squares(state: EvaState, side: int) -> tuple[int, tuple[int, ...]]:
     return -1, ()
 
 
-def _nth(kinds: list[Any], counts: list[int], i: int) -> object:
-    """Candidate number ``i`` of :func:`_in_activation`'s lazy form: ``kinds`` builds
-    the candidates of each kind (a function of the index within the kind), ``counts``
-    says how many each kind has."""
-    for build, n in zip(kinds, counts, strict=True):
-        if i < n:
-            return build(i)
-        i -= n
-    raise IndexError(i)
+class _Candidates:
+    """The candidates of :func:`_in_activation`, numbered in its order and built only
+    when asked for (:meth:`nth`): End, then each kind's (steps, single actions, swaps,
+    attacks, jumps)."""
+
+    __slots__ = ("count", "ends", "here", "jumps", "singles", "steps", "swaps", "tail", "ui")
+
+    def __init__(self, ui: int, here: int, steps, singles, swaps, tail, jumps) -> None:  # noqa: ANN001
+        self.ui = ui
+        self.here = here
+        self.steps = steps
+        self.singles = singles
+        self.swaps = swaps
+        self.tail = tail
+        self.jumps = jumps
+        e1 = 1 + len(steps)
+        e2 = e1 + len(singles)
+        e3 = e2 + len(swaps)
+        e4 = e3 + len(tail)
+        self.ends = (e1, e2, e3, e4)
+        self.count = e4 + len(jumps)
+
+    def nth(self, i: int) -> object:
+        """Candidate number ``i``."""
+        e1, e2, e3, e4 = self.ends
+        if i == 0:
+            return End(self.ui)
+        if i < e1:
+            return Move(self.ui, (self.here, self.steps[i - 1]))
+        if i < e2:
+            return self.singles[i - e1](self.ui)
+        if i < e3:
+            return Swap(self.ui, tuple(self.swaps[i - e2]))
+        if i < e4:
+            return self.tail[i - e3]
+        return Jump(self.ui, self.jumps[i - e4])
+
+    def listed(self) -> list[object]:
+        """Every candidate, in order."""
+        return [self.nth(i) for i in range(self.count)]
 
 
-def _in_activation(state: EvaState, side: int, lazy: bool = False) -> tuple[Any, list[int]]:
+def _in_activation(state: EvaState, side: int) -> _Candidates:
     """The candidate actions of the active Eva, in order: End; a single step to each
     square its energy pays for (:meth:`MapGeo.step_squares`) that no other Eva next to
     it stands on; a stance, discarding the Shield, disengaging, the Wings, the D-Module,
     Acceleration (each where the Eva has or holds what it needs); a swap to each other
     hand configuration (those costing at most 1 energy when it has less than 2); the
     attacks on the enemies within 20 squares (:func:`_attacks`); a jump to each free
-    landing square. Returns (the list, []) or, with ``lazy``, (a builder per kind,
-    the number of each kind)."""
+    landing square."""
     act = state.activation
     assert act is not None
     ui = act.unit
@@ -246,25 +276,7 @@ def _in_activation(state: EvaState, side: int, lazy: bool = False) -> tuple[Any,
     if "jumpjet" in equipment and energy >= 2 and not airborne and not u.pinned:
         occupied = {o.square for o in units if o.on_board}
         jumps = list(filterfalse(occupied.__contains__, g.jump_squares(here)))
-    if lazy:
-        kinds = [
-            lambda _i: End(ui),
-            lambda i: Move(ui, (here, steps[i])),
-            lambda i: singles[i](ui),
-            lambda i: Swap(ui, tuple(swaps[i])),
-            tail.__getitem__,
-            lambda i: Jump(ui, jumps[i]),
-        ]
-        return kinds, [1, len(steps), len(singles), len(swaps), len(tail), len(jumps)]
-    listed = [
-        End(ui),
-        *[Move(ui, (here, n)) for n in steps],
-        *[kind(ui) for kind in singles],
-        *[Swap(ui, tuple(h)) for h in swaps],
-        *tail,
-        *[Jump(ui, s) for s in jumps],
-    ]
-    return listed, []
+    return _Candidates(ui, here, steps, singles, swaps, tail, jumps)
 
 
 def _attacks(

@@ -45,7 +45,7 @@ class EvaSetup(msgspec.Struct):
     round_limit: int | None = None
 
 
-class Item(msgspec.Struct, frozen=True, gc=False):
+class Item(msgspec.Struct, frozen=True, gc=False, cache_hash=True):
     """A carried weapon or the Shield (EVA-9.2); a frozen value, replaced when it changes
     (so that copies of a state share their items).
 
@@ -60,7 +60,7 @@ class Item(msgspec.Struct, frozen=True, gc=False):
     gone: bool = False
 
 
-class Trauma(msgspec.Struct, frozen=True, gc=False):
+class Trauma(msgspec.Struct, frozen=True, gc=False, cache_hash=True):
     """An active trauma (a frozen value, replaced when it changes): ``zone`` (arms/legs/body/wings) and, with an S2 Engine,
     the number of the Eva's activation at whose end it expires (EVA-11.7);
     None = until the end of the game."""
