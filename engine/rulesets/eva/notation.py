@@ -1,7 +1,10 @@
 """The text notation of Eva actions (EVA-EX-1): format and strict parsing.
 
 The notation follows the forum's own style: a unit's name, then what it does, with
-squares as in EVA-2.2. Words are case-insensitive.
+squares as in EVA-2.2. Words are case-insensitive, and those of every language are
+read whatever the interface language (:mod:`engine.rulesets.eva.words`: ``Ева-01
+огонь B12 винтовка`` is ``Eva-01 fire B12 rifle``); an action is written in the
+words of the interface language. The English forms:
 
 =====================================  =========================================
 ``choose south`` / ``choose north``     take a deployment zone (EVA-5.2)
@@ -41,7 +44,7 @@ than one legal action (``fire B12`` with two guns that could fire).
 from __future__ import annotations
 
 from engine.geometry.square import BadSquare, parse_square
-from engine.i18n import _
+from engine.i18n import N_, _
 from engine.ruleset import AmbiguousAction, IllegalAction, NotationError
 from engine.rulesets.eva.actions import (
     Accelerate,
@@ -72,8 +75,9 @@ from engine.rulesets.eva.hands import default_hands
 from engine.rulesets.eva.legality import check
 from engine.rulesets.eva.movement import cheapest_path
 from engine.rulesets.eva.state import DEPLOY, EvaState, Unit
+from engine.rulesets.eva.words import fold_name, item_word, latin_square, read, read_item, word
 
-__all__ = ["FORMS", "format_action", "item_name", "order_verbs", "parse_action"]
+__all__ = ["form", "format_action", "item_name", "order_verbs", "parse_action"]
 
 W = 20
 
@@ -86,11 +90,11 @@ def item_name(state: EvaState, unit: int, i: int, among: list[int] | None = None
     pool = [j for j, it in enumerate(u.items) if not it.gone] if among is None else among
     code = u.items[i].code
     if sum(1 for j in pool if u.items[j].code == code) <= 1:
-        return code
-    return u.items[i].label
+        return item_word(code)
+    return item_word(u.items[i].label)
 
 
-def _hands(state: EvaState, unit: int, hands: list[int]) -> str:
+def _hands(state: EvaState, unit: int, hands: tuple[int, ...]) -> str:
     if not hands:
         return "-"
     u = state.units[unit]
@@ -100,9 +104,9 @@ def _hands(state: EvaState, unit: int, hands: list[int]) -> str:
         twins = [j for j, it in enumerate(u.items) if it.code == code and not it.gone]
         # a code names the first carried item of that code; others need their label
         names.append(
-            code
+            item_word(code)
             if twins and twins[0] == i and sum(1 for j in hands if u.items[j].code == code) == 1
-            else u.items[i].label
+            else item_word(u.items[i].label)
         )
     return "+".join(names)
 
@@ -114,62 +118,64 @@ def format_action(state: EvaState, side: int, a: object) -> str:
     def n(i: int) -> str:
         return units[i].name
 
+    w = word
     match a:
         case ChooseZone(zone=z):
-            return f"choose {z}"
+            return f"{w('choose')} {w(z)}"
         case Deploy(unit=u, square=s, hands=h):
-            return f"{n(u)} deploy {sq(s)} {_hands(state, u, h)}"
+            return f"{n(u)} {w('deploy')} {sq(s)} {_hands(state, u, h)}"
         case Activate(unit=u, berserk=b):
-            return f"activate {n(u)}" + (" berserk" if b else "")
+            return f"{w('activate')} {n(u)}" + (f" {w('berserk')}" if b else "")
         case Move(unit=u, path=p):
             return f"{n(u)} " + "-".join(sq(s) for s in p)
         case Kneel(unit=u):
-            return f"{n(u)} kneel"
+            return f"{n(u)} {w('kneel')}"
         case Stand(unit=u):
-            return f"{n(u)} stand"
+            return f"{n(u)} {w('stand')}"
         case Swap(unit=u, hands=h):
-            return f"{n(u)} swap {_hands(state, u, h)}"
+            return f"{n(u)} {w('swap')} {_hands(state, u, h)}"
         case Discard(unit=u):
-            return f"{n(u)} discard"
+            return f"{n(u)} {w('discard')}"
         case Fire(unit=u, target=t, item=i, burst=b, aimed=z):
-            text = f"{n(u)} fire {sq(units[t].square)} {item_name(state, u, i, units[u].hands)}"
+            text = f"{n(u)} {w('fire')} {sq(units[t].square)} {item_name(state, u, i, units[u].hands)}"
             if b:
-                text += " burst"
+                text += f" {w('burst')}"
             if z:
-                text += f" aimed {z}"
+                text += f" {w('aimed')} {w(z)}"
             return text
         case Melee(unit=u, target=t):
-            return f"{n(u)} melee {sq(units[t].square)}"
+            return f"{n(u)} {w('melee')} {sq(units[t].square)}"
         case Disengage(unit=u):
-            return f"{n(u)} disengage"
+            return f"{n(u)} {w('disengage')}"
         case Neutralise(unit=u, target=t):
-            return f"{n(u)} neutralise {sq(units[t].square)}"
+            return f"{n(u)} {w('neutralise')} {sq(units[t].square)}"
         case Jump(unit=u, square=s):
-            return f"{n(u)} jump {sq(s)}"
+            return f"{n(u)} {w('jump')} {sq(s)}"
         case TakeOff(unit=u):
-            return f"{n(u)} takeoff"
+            return f"{n(u)} {w('takeoff')}"
         case Land(unit=u):
-            return f"{n(u)} land"
+            return f"{n(u)} {w('land')}"
         case Detonate(unit=u):
-            return f"{n(u)} detonate"
+            return f"{n(u)} {w('detonate')}"
         case Accelerate(unit=u):
-            return f"{n(u)} accelerate"
+            return f"{n(u)} {w('accelerate')}"
         case End(unit=u):
-            return f"{n(u)} end"
+            return f"{n(u)} {w('end')}"
         case NameZone(zone=z):
-            return f"trauma {z}"
+            return f"{w('trauma')} {w(z)}"
         case Keep(unit=u, item=i):
-            return f"{n(u)} keep {item_name(state, u, i, units[u].hands)}"
+            return f"{n(u)} {w('keep')} {item_name(state, u, i, units[u].hands)}"
         case Concede():
-            return "concede"
+            return w("concede")
     raise TypeError(f"not an Eva action: {a!r}")
 
 
 # ---------------------------------------------------------------------------
 # parsing
 # ---------------------------------------------------------------------------
-#: The written form of each order (the notation is English in every language).
-FORMS: dict[str, str] = {
+#: The written form of each order, in English; :func:`form` writes it in the words of
+#: the interface language.
+_FORMS: dict[str, str] = {
     "choose": "choose south | choose north",
     "deploy": "<Eva> deploy <square> [weapons]",
     "activate": "activate <Eva> [berserk]",
@@ -192,6 +198,43 @@ FORMS: dict[str, str] = {
     "trauma": "trauma arms | legs | body | wings",
     "concede": "concede",
 }
+#: The placeholders of the forms (message IDs).
+_PLACEHOLDERS = {
+    "<Eva>": N_("<Eva>"),
+    "<square>": N_("<square>"),
+    "<weapon>": N_("<weapon>"),
+    "[weapons]": N_("[weapons]"),
+    "[weapon]": N_("[weapon]"),
+    "<zone>": N_("<zone>"),
+}
+
+
+def form(verb: str) -> str:
+    """How the order ``verb`` (a key of :data:`engine.rulesets.eva.words.VERBS`, or
+    ``move``) is written, in the words of the interface language, e.g. ``<Eva> fire
+    <square> [weapon] [burst | aimed <zone>]``."""
+    return " ".join(_form_token(token) for token in _FORMS[verb].split(" "))
+
+
+def _form_token(token: str) -> str:
+    """One token of a form in the interface language: brackets kept, placeholders
+    translated, parts joined by ``-`` or ``+`` each written, words in notation words."""
+    head = "[" if token.startswith("[") else ""
+    tail = "]" if token.endswith("]") and not token.startswith("[") or token.endswith("]") and head else ""
+    core = token[len(head) : len(token) - len(tail)]
+    if core in _PLACEHOLDERS or (head and token in _PLACEHOLDERS):
+        return _(_PLACEHOLDERS[token]) if token in _PLACEHOLDERS else head + _(_PLACEHOLDERS[core]) + tail
+    for sep in ("-", "+"):
+        if sep in core and core != sep:
+            return head + sep.join(_form_token(part) for part in core.split(sep)) + tail
+    return head + (word(core) if core not in ("|", "-") else core) + tail
+
+
+def order_verbs() -> list[str]:
+    """The order words a player types after an Eva's name, in the words of the interface
+    language, for completion: every order but those written before a name or alone
+    (choose, activate, trauma, concede); a move is written as squares."""
+    return [word(v) for v in _FORMS if v not in ("choose", "activate", "move", "trauma", "concede")]
 
 
 def _ranged(code: str) -> bool:
@@ -205,36 +248,19 @@ def _write(form: str) -> str:
 
 def _is_square(text: str) -> bool:
     try:
-        parse_square(text)
+        parse_square(latin_square(text))
     except BadSquare:
         return False
     return True
 
 
-_VERBS = {
-    "deploy",
-    "kneel",
-    "stand",
-    "swap",
-    "discard",
-    "fire",
-    "melee",
-    "disengage",
-    "neutralise",
-    "neutralize",
-    "jump",
-    "takeoff",
-    "land",
-    "detonate",
-    "accelerate",
-    "end",
-    "keep",
-}
+#: The orders written after an Eva's name.
+_UNIT_VERBS = frozenset(_FORMS) - {"choose", "activate", "move", "trauma", "concede"}
 
 
 def _square(text: str) -> int:
     try:
-        x, y = parse_square(text)
+        x, y = parse_square(latin_square(text))
     except BadSquare:
         raise NotationError(_("{text!r} is not a square (A1 to T30).").format(text=text), "EVA-2.2") from None
     return (y - 1) * W + (x - 1)
@@ -245,19 +271,25 @@ def _find_unit(state: EvaState, side: int, text: str) -> tuple[int, str]:
     (unit index, rest of the text)."""
     best = -1
     best_len = -1
-    folded = text.casefold()
-    for i, u in enumerate(state.units):
-        if u.side != side:
-            continue
-        name = u.name.strip().casefold()
-        fits = folded.startswith(name) and (len(folded) == len(name) or folded[len(name)].isspace())
-        if fits and len(name) > best_len:
-            best, best_len = i, len(name)
+    for fold in (str.casefold, fold_name):  # as written, else across scripts (Ева-01 / Eva-01)
+        folded = fold(text)
+        for i, u in enumerate(state.units):
+            if u.side != side:
+                continue
+            name = fold(u.name.strip())
+            fits = folded.startswith(name) and (len(folded) == len(name) or folded[len(name)].isspace())
+            if fits and len(name) > best_len:
+                best, best_len = i, len(name)
+        if best >= 0:
+            # the rest of the text keeps its own letters: the name folds letter by letter
+            # into as many letters or more, so its length is found again in the text
+            best_len = _name_length(text, state.units[best].name.strip(), fold)
+            break
     if best < 0:
         words = text.split()
-        word = words[0] if words else text
-        verb = "neutralise" if word.casefold() == "neutralize" else word.casefold()
-        if verb in FORMS and verb not in ("choose", "activate", "trauma", "concede") and len(words) > 1:
+        first = words[0] if words else text
+        verb = read("verb", first)
+        if verb in _UNIT_VERBS and len(words) > 1:
             # the order first, e.g. "deploy Sniper C29": show the right order of words
             try:
                 unit, rest = _find_unit(state, side, " ".join(words[1:]))
@@ -265,16 +297,26 @@ def _find_unit(state: EvaState, side: int, text: str) -> tuple[int, str]:
                 example = ""
             else:
                 example = " " + _("e.g. {text!r}").format(
-                    text=" ".join([state.units[unit].name, verb, rest]).strip()
+                    text=" ".join([state.units[unit].name, word(verb), rest]).strip()
                 )
             raise NotationError(
-                _("The Eva's name comes first.") + " " + _write(FORMS[verb]) + example, "EVA-1.1"
+                _("The Eva's name comes first.") + " " + _write(form(verb)) + example, "EVA-1.1"
             )
         names = ", ".join(u.name for u in state.units if u.side == side)
         raise IllegalAction(
-            _("You have no Eva named {name!r}. Your Evas: {names}.").format(name=word, names=names), "EVA-1.1"
+            _("You have no Eva named {name!r}. Your Evas: {names}.").format(name=first, names=names),
+            "EVA-1.1",
         )
     return best, text[best_len:].strip()
+
+
+def _name_length(text: str, name: str, fold) -> int:  # noqa: ANN001
+    """How many characters of ``text`` the Eva's ``name`` takes, matched under ``fold``."""
+    want = fold(name)
+    for k in range(len(text) + 1):
+        if fold(text[:k]) == want:
+            return k
+    return len(name)
 
 
 def _unit_at(state: EvaState, square: int, side: int | None = None) -> int:
@@ -288,7 +330,7 @@ def _item(state: EvaState, unit: int, label: str, held_first: bool = False) -> i
     """The item named ``label``: its numbered label, or its code (the held one when
     ``held_first`` and exactly one held item has it, else the first carried)."""
     u = state.units[unit]
-    want = label.casefold()
+    want = read_item(label)
     for i, it in enumerate(u.items):
         if it.label.casefold() == want and not it.gone:
             if held_first and i not in u.hands:
@@ -314,7 +356,8 @@ def _item_words(u: Unit) -> str:
         if it.gone:
             continue
         item = WEAPONS.get(it.code) or EQUIPMENT.get(it.code)
-        words.append(f"{it.label} ({_(item.name)})" if item is not None else it.label)
+        label = item_word(it.label)
+        words.append(f"{label} ({_(item.name)})" if item is not None else label)
     return ", ".join(words)
 
 
@@ -333,31 +376,42 @@ def parse_action(state: EvaState, side: int, text: str) -> object:
     raw = " ".join(text.split())
     if not raw:
         raise NotationError(_("Type an action, e.g. 'Eva-01 E4-B6'."))
-    low = raw.casefold()
-    words = low.split(" ")
+    words = raw.split(" ")
+    first = read("verb", words[0])
     action: object
-    if words[0] == "concede" and len(words) == 1:
+    if first == "concede" and len(words) == 1:
         action = Concede()
-    elif words[0] == "choose":
-        if len(words) != 2 or words[1] not in ("south", "north"):
-            raise NotationError(_("Write 'choose south' or 'choose north'."), "EVA-5.2")
-        action = ChooseZone(words[1])
-    elif words[0] == "trauma":
-        if len(words) != 2 or words[1] not in ("arms", "legs", "body", "wings"):
-            raise NotationError(_("Write 'trauma' and a zone: arms, legs, body or wings."), "EVA-11.9")
-        action = NameZone(words[1])
-    elif words[0] == "activate":
-        rest = raw[len("activate") :].strip()
+    elif first == "choose":
+        side_key = read("side", words[1]) if len(words) == 2 else None
+        if side_key is None:
+            raise NotationError(
+                _("Write {south!r} or {north!r}.").format(
+                    south=f"{word('choose')} {word('south')}", north=f"{word('choose')} {word('north')}"
+                ),
+                "EVA-5.2",
+            )
+        action = ChooseZone(side_key)
+    elif first == "trauma":
+        zone = read("zone", words[1]) if len(words) == 2 else None
+        if zone is None:
+            raise NotationError(
+                _("Write {trauma!r} and a zone: {zones}.").format(trauma=word("trauma"), zones=_zone_words()),
+                "EVA-11.9",
+            )
+        action = NameZone(zone)
+    elif first == "activate":
+        rest = raw[len(words[0]) :].strip()
         berserk = False
-        if rest.casefold().endswith(" berserk"):
+        last = rest.rsplit(" ", 1)
+        if len(last) == 2 and read("option", last[1]) == "berserk":
             try:
                 unit, tail = _find_unit(state, side, rest)
             except IllegalAction:
-                rest = rest[: -len(" berserk")]
+                rest = last[0]
                 berserk = True
                 unit, tail = _find_unit(state, side, rest)
             else:
-                if tail.casefold() == "berserk":
+                if read("option", tail) == "berserk":
                     berserk = True
                     tail = ""
         else:
@@ -375,36 +429,42 @@ def parse_action(state: EvaState, side: int, text: str) -> object:
 def _unknown_order(state: EvaState, unit: int, words: list[str]) -> str:
     """Why ``words`` after an Eva's name are no order, with the form to write."""
     name = state.units[unit].name
-    word = words[0]
-    text = _("Unknown order {word!r}.").format(word=word)
+    first = words[0]
+    text = _("Unknown order {word!r}.").format(word=first)
     if state.phase == DEPLOY:
-        square = word.upper() if _is_square(word) else "C2"
+        square = latin_square(first).upper() if _is_square(first) else "C2"
         return " ".join(
-            [text, _write(FORMS["deploy"]), _("e.g. {text!r}").format(text=f"{name} deploy {square}")]
+            [
+                text,
+                _write(form("deploy")),
+                _("e.g. {text!r}").format(text=f"{name} {word('deploy')} {square}"),
+            ]
         )
-    if _is_square(word):
+    if _is_square(first):
         here = state.units[unit].square
         start = sq(here) if here >= 0 else "E4"
         return " ".join(
             [
                 text,
                 _("A move is written from square to square:"),
-                repr(f"{name} {start}-{word.upper()}") + ".",
+                repr(f"{name} {start}-{latin_square(first).upper()}") + ".",
             ]
         )
-    orders = ", ".join(
-        ["E4-B6"] + [v for v in FORMS if v not in ("choose", "activate", "move", "trauma", "concede")]
-    )
-    return " ".join([text, _("Orders are written in English: {orders}.").format(orders=orders)])
+    orders = ", ".join(["E4-B6", *order_verbs()])
+    return " ".join([text, _("Orders: {orders}.").format(orders=orders)])
 
 
 def _parse_unit_command(state: EvaState, side: int, unit: int, rest: str) -> object:
     if not rest:
-        raise NotationError(_("What should the Eva do? e.g. 'E4-B6', 'fire B12', 'end'."))
+        raise NotationError(
+            _("What should the Eva do? e.g. {examples}.").format(
+                examples=", ".join(repr(t) for t in ("E4-B6", f"{word('fire')} B12", word("end")))
+            )
+        )
     words = rest.split(" ")
-    verb = words[0].casefold()
+    verb = read("verb", words[0])
     args = words[1:]
-    if verb not in _VERBS:
+    if verb not in _UNIT_VERBS:
         # a path: squares joined by '-'
         if len(words) != 1 or "-" not in rest:
             raise NotationError(_unknown_order(state, unit, words))
@@ -436,15 +496,13 @@ def _parse_unit_command(state: EvaState, side: int, unit: int, rest: str) -> obj
     }
     if verb in simple:
         if args:
-            raise NotationError(_("'{verb}' takes nothing after it.").format(verb=verb))
+            raise NotationError(_("'{verb}' takes nothing after it.").format(verb=words[0]))
         return simple[verb](unit)
     if verb == "deploy":
         if not 1 <= len(args) <= 2:
+            example = f"{state.units[unit].name} {word('deploy')} C2 {word('rifle')}+{word('knife')}"
             raise NotationError(
-                _write(FORMS["deploy"])
-                + " "
-                + _("e.g. {text!r}").format(text="Eva-01 deploy C2 rifle+knife"),
-                "EVA-5.2",
+                _write(form("deploy")) + " " + _("e.g. {text!r}").format(text=example), "EVA-5.2"
             )
         if len(args) == 2:
             hands = _hands_list(state, unit, args[1])
@@ -453,15 +511,15 @@ def _parse_unit_command(state: EvaState, side: int, unit: int, rest: str) -> obj
         return Deploy(unit, _square(args[0]), hands)
     if verb == "swap":
         if len(args) != 1:
-            raise NotationError(_("Write e.g. 'Eva-01 swap pistol+knife' or 'swap -'."), "EVA-9.3")
+            raise NotationError(_write(form("swap")), "EVA-9.3")
         return Swap(unit, _hands_list(state, unit, args[0]))
     if verb == "keep":
         if len(args) != 1:
-            raise NotationError(_("Write e.g. 'Eva-01 keep rifle'."), "EVA-9.7")
+            raise NotationError(_write(form("keep")), "EVA-9.7")
         return Keep(unit, _item(state, unit, args[0], held_first=True))
-    if verb in ("melee", "neutralise", "neutralize", "jump"):
+    if verb in ("melee", "neutralise", "jump"):
         if len(args) != 1:
-            raise NotationError(_("Write the verb and one square, e.g. '{verb} F11'.").format(verb=verb))
+            raise NotationError(_write(form(verb)))
         square = _square(args[0])
         if verb == "jump":
             return Jump(unit, square)
@@ -469,7 +527,7 @@ def _parse_unit_command(state: EvaState, side: int, unit: int, rest: str) -> obj
         return Melee(unit, target) if verb == "melee" else Neutralise(unit, target)
     # fire
     if not args:
-        raise NotationError(_("Write e.g. 'Eva-01 fire B12 rifle'."), "EVA-10.1")
+        raise NotationError(_write(form("fire")), "EVA-10.1")
     target = _unit_at(state, _square(args[0]), 1 - side)
     rest_args = args[1:]
     burst = False
@@ -477,18 +535,17 @@ def _parse_unit_command(state: EvaState, side: int, unit: int, rest: str) -> obj
     label = ""
     i = 0
     while i < len(rest_args):
-        w = rest_args[i].casefold()
-        if w == "burst":
+        option = read("option", rest_args[i])
+        if option == "burst":
             burst = True
-        elif w == "aimed":
-            if i + 1 >= len(rest_args) or rest_args[i + 1].casefold() not in (
-                "arms",
-                "legs",
-                "body",
-                "wings",
-            ):
-                raise NotationError(_("'aimed' needs a zone: arms, legs, body or wings."), "EVA-11.1")
-            aimed = rest_args[i + 1].casefold()
+        elif option == "aimed":
+            zone = read("zone", rest_args[i + 1]) if i + 1 < len(rest_args) else None
+            if zone is None:
+                raise NotationError(
+                    _("{aimed!r} needs a zone: {zones}.").format(aimed=word("aimed"), zones=_zone_words()),
+                    "EVA-11.1",
+                )
+            aimed = zone
             i += 1
         elif not label:
             label = rest_args[i]
@@ -517,13 +574,11 @@ def _parse_unit_command(state: EvaState, side: int, unit: int, rest: str) -> obj
             "EVA-10.2",
         )
     if len(candidates) > 1:
-        labels = ", ".join(state.units[unit].items[c.item].label for c in candidates)
+        labels = ", ".join(item_word(state.units[unit].items[c.item].label) for c in candidates)
         raise AmbiguousAction(_("Which weapon? {labels}.").format(labels=labels))
     return candidates[0]
 
 
-def order_verbs() -> list[str]:
-    """The order words a player types after an Eva's name, for completion: every verb
-    of :data:`FORMS` but those written before a name or alone (choose, activate,
-    trauma, concede) and the move, which is written as squares."""
-    return [v for v in FORMS if v not in ("choose", "activate", "move", "trauma", "concede")]
+def _zone_words() -> str:
+    """The hit zones in the words of the interface language (EVA-11.1)."""
+    return ", ".join(word(z) for z in ("arms", "legs", "body", "wings"))
