@@ -8,11 +8,13 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+from engine.decision import Decision
 from engine.dice import Dice
 from engine.i18n import N_
 from engine.ruleset import (
     Checks,
     Concessions,
+    Decisions,
     Invariants,
     PublicText,
     RandomActions,
@@ -22,7 +24,18 @@ from engine.ruleset import (
     SummaryMessages,
     data_fingerprint,
 )
-from engine.rulesets.eva import actions, catalog, flow, legality, notation, options, resolution, sampler, view
+from engine.rulesets.eva import (
+    actions,
+    catalog,
+    decisions,
+    flow,
+    legality,
+    notation,
+    options,
+    resolution,
+    sampler,
+    view,
+)
 from engine.rulesets.eva.events import EVENT_TYPES
 from engine.rulesets.eva.roster import Roster, decode_roster, validate
 from engine.rulesets.eva.scenario import bundled_maps, load_bundled
@@ -36,7 +49,7 @@ OLDER_SUMMARY = N_("{map}, round {round}, Evas {a} v {b}")
 
 
 class EvaRuleset(
-    RandomActions, Invariants, PublicText, SummaryMessages, Rosters, Concessions, Checks, RulesData
+    RandomActions, Invariants, PublicText, SummaryMessages, Rosters, Concessions, Checks, RulesData, Decisions
 ):
     """The EVA skirmish ruleset (see :class:`engine.ruleset.Ruleset`)."""
 
@@ -78,6 +91,11 @@ class EvaRuleset(
     def check(self, state: EvaState, side: int, action: object) -> None:
         """Raise IllegalAction if the action is not allowed now (no change)."""
         legality.check(state, side, action)
+
+    def decision(self, state: EvaState, side: int) -> Decision | None:
+        """The question waiting for ``side``: a deployment zone (EVA-5.2), a trauma zone
+        (EVA-11.9) or the weapon to keep (EVA-9.7); see :mod:`.decisions`."""
+        return decisions.decision(state, side)
 
     def concession(self, state: EvaState, side: int) -> actions.Concede:
         """``side`` concedes; the opponent wins (EVA-5.11)."""
