@@ -4,8 +4,6 @@ whose turn it is, and the result."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from engine.dice import Dice
@@ -19,11 +17,11 @@ from engine.rulesets.eva.board import N_SQ, NORTH_ROWS, SOUTH_ROWS, W, geo, is_e
 from engine.rulesets.eva.catalog import BASE_ARMOUR, JAWS_ARMOUR, SHIELD_POINTS
 from engine.rulesets.eva.common import active, obligation_free, refuse
 from engine.rulesets.eva.damage import finish, max_energy, reveal
-from engine.rulesets.eva.hands import hands_legal, held_labels, held_shield, rules_hands_ok
+from engine.rulesets.eva.hands import hands_legal, held_labels, held_shield, items_for, rules_hands_ok
 from engine.rulesets.eva.marks import mark_shared
 from engine.rulesets.eva.roster import eva_cost, validate
 from engine.rulesets.eva.scenario import BLUE, GREEN, parse_map
-from engine.rulesets.eva.state import BATTLE, DEPLOY, ZONE, Activation, EvaSetup, EvaState, Item, Trauma, Unit
+from engine.rulesets.eva.state import BATTLE, DEPLOY, ZONE, Activation, EvaSetup, EvaState, Trauma, Unit
 
 __all__ = [
     "after_action",
@@ -47,20 +45,6 @@ __all__ = [
     "start_round",
     "to_act",
 ]
-
-
-def items_for(entry: Any) -> list[Item]:
-    """The items an Eva of roster entry ``entry`` carries: its weapons in order (a second
-    of a kind labelled ``code#2``), then the Shield (EVA-9.2)."""
-    items: list[Item] = []
-    counts: dict[str, int] = {}
-    for w in entry.weapons:
-        counts[w.code] = counts.get(w.code, 0) + 1
-        n = counts[w.code]
-        items.append(Item(w.code, w.code if n == 1 else f"{w.code}#{n}", w.auto))
-    if "shield" in entry.equipment:
-        items.append(Item("shield", "shield"))
-    return items
 
 
 def rolloff(dice: Dice) -> tuple[list[list[int]], int]:

@@ -12,13 +12,15 @@ from msgspec.structs import replace
 
 from engine.i18n import N_
 from engine.rulesets.eva.catalog import WEAPONS, Weapon
-from engine.rulesets.eva.roster import WeaponEntry, weapon_cost
-from engine.rulesets.eva.state import Unit
+from engine.rulesets.eva.roster import EvaEntry, WeaponEntry, weapon_cost
+from engine.rulesets.eva.state import Item, Unit
 
 __all__ = [
     "Held",
     "Loadout",
     "default_hands",
+    "default_hands_of_entry",
+    "items_for",
     "default_keep",
     "drop_shield",
     "fills_both_hands",
@@ -206,3 +208,34 @@ def drop_shield(u: Unit) -> None:
         if u.items[i].code == "shield":
             u.items[i] = replace(u.items[i], gone=True)
     u.hands = []
+
+
+def items_for(entry: EvaEntry) -> list[Item]:
+    """The items an Eva of roster entry ``entry`` carries: its weapons in order (a second
+    of a kind labelled ``code#2``), then the Shield (EVA-9.2)."""
+    items: list[Item] = []
+    counts: dict[str, int] = {}
+    for w in entry.weapons:
+        counts[w.code] = counts.get(w.code, 0) + 1
+        n = counts[w.code]
+        items.append(Item(w.code, w.code if n == 1 else f"{w.code}#{n}", w.auto))
+    if "shield" in entry.equipment:
+        items.append(Item("shield", "shield"))
+    return items
+
+
+def default_hands_of_entry(entry: EvaEntry) -> list[str]:
+    """:func:`default_hands` of a roster's Eva, as the labels of its items (see
+    :func:`items_for`): what it holds when deployed without a choice (EVA-9.1)."""
+    items = items_for(entry)
+    u = Unit(
+        side=0,
+        name=entry.name,
+        cost=0,
+        items=items,
+        equipment=list(entry.equipment),
+        at=0,
+        max_armour=0,
+        armour=0,
+    )
+    return [items[i].label for i in default_hands(u)]

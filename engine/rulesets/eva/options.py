@@ -135,7 +135,7 @@ class NeutraliseOption(msgspec.Struct, frozen=True):
 class EvaOptions(msgspec.Struct):
     """The choices of one side now. ``kind`` says which part applies:
     ``"wait"`` (nothing to decide), ``"zone"`` (choose south/north), ``"deploy"``
-    (``deploy_units``, ``deploy_squares``), ``"activate"`` (``activatable`` with
+    (``deploy_units``, ``deploy_squares``, ``hand_configs``, ``default_hands``), ``"activate"`` (``activatable`` with
     ``berserk_roll``), ``"act"`` (the active ``unit``'s options below), ``"decide"``
     (a pending ``decision`` with its ``choices`` and ``default``), ``"over"``."""
 
@@ -145,6 +145,8 @@ class EvaOptions(msgspec.Struct):
     deploy_units: list[int] = []
     deploy_squares: list[int] = []
     hand_configs: dict[int, list[list[int]]] = {}
+    #: what each Eva to deploy holds without a choice (:func:`default_hands`, EVA-9.1)
+    default_hands: dict[int, list[int]] = {}
     activatable: list[int] = []
     berserk_roll: list[int] = []
     unit: int = -1
@@ -190,7 +192,15 @@ def options(state: EvaState, side: int) -> EvaOptions:
         units = [i for i, u in enumerate(state.units) if u.side == side and not u.deployed]
         squares = [s for s in range(600) if _ok(state, side, Deploy(units[0], s, []))] if units else []
         configs = {i: hand_configs(state.units[i]) for i in units}
-        return EvaOptions("deploy", side, deploy_units=units, deploy_squares=squares, hand_configs=configs)
+        defaults = {i: default_hands(state.units[i]) for i in units}
+        return EvaOptions(
+            "deploy",
+            side,
+            deploy_units=units,
+            deploy_squares=squares,
+            hand_configs=configs,
+            default_hands=defaults,
+        )
     if state.phase == BATTLE and state.activation is None:
         act_units = [
             i for i, u in enumerate(state.units) if u.side == side and u.on_board and not u.activated
