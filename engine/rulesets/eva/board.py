@@ -29,6 +29,7 @@ __all__ = [
     "MEDIUM",
     "N_SQ",
     "OUT",
+    "RANGE_LIMIT2",
     "LineInfo",
     "MapGeo",
     "band_of",
@@ -51,6 +52,9 @@ N_SQ = W * H
 
 #: Range bands (EVA-3.2).
 CLOSE, MEDIUM, LONG, OUT = 0, 1, 2, 3
+#: The largest D² of the close, medium and long bands (squares², EVA-3.2: 5, 10 and 20
+#: squares); beyond RANGE_LIMIT2 no attack reaches.
+CLOSE_LIMIT2, MEDIUM_LIMIT2, RANGE_LIMIT2 = 25, 100, 400
 
 
 #: The rows (y - 1) of the south and north deployment zones (EVA-5.2).
@@ -282,12 +286,13 @@ def geo(state: EvaState) -> MapGeo:
 
 
 def band_of(dist2: int) -> int:
-    """Range band of a squared distance (EVA-3.2): 0 close, 1 medium, 2 long, 3 out."""
-    if dist2 <= 25:
+    """Range band of a squared distance (EVA-3.2): 0 close, 1 medium, 2 long, 3 out
+    (:data:`BAND_LIMITS2`)."""
+    if dist2 <= CLOSE_LIMIT2:
         return CLOSE
-    if dist2 <= 100:
+    if dist2 <= MEDIUM_LIMIT2:
         return MEDIUM
-    if dist2 <= 400:
+    if dist2 <= RANGE_LIMIT2:
         return LONG
     return OUT
 

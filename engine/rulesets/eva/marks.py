@@ -5,6 +5,7 @@ and nowhere else; and the public tally of damage taken."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 # -- imports --
@@ -48,6 +49,9 @@ def _side_fields(e: object) -> tuple[tuple[str, str], ...]:
 _SIDE_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
 
 
+_NAME = attrgetter("name")
+_SIDE_OF = attrgetter("side")
+
 #: (names, sides of a game's Evas) -> the names both sides have. A game's names never
 #: change once it is set up, so an entry serves a game and every copy of it.
 _SHARED: dict[tuple[tuple[str, ...], tuple[int, ...]], frozenset[str]] = {}
@@ -56,7 +60,7 @@ _SHARED: dict[tuple[tuple[str, ...], tuple[int, ...]], frozenset[str]] = {}
 def shared_names(state: EvaState) -> frozenset[str]:
     """The names that an Eva of each side has (memoised by the names and sides)."""
     units = state.units
-    key = (tuple([u.name for u in units]), tuple([u.side for u in units]))
+    key = (tuple(map(_NAME, units)), tuple(map(_SIDE_OF, units)))
     shared = _SHARED.get(key)
     if shared is None:
         names = [{u.name for u in units if u.side == s} for s in (0, 1)]

@@ -38,7 +38,7 @@ from engine.rulesets.eva.actions import (
     Swap,
     TakeOff,
 )
-from engine.rulesets.eva.board import N_SQ, NORTH_ROWS, SOUTH_ROWS, W, band_of, d2_row, geo
+from engine.rulesets.eva.board import N_SQ, NORTH_ROWS, RANGE_LIMIT2, SOUTH_ROWS, W, band_of, d2_row, geo
 from engine.rulesets.eva.flow import berserk_eligible, to_act
 from engine.rulesets.eva.hands import Held, default_hands, held_facts, held_shield
 from engine.rulesets.eva.legality import legal
@@ -238,7 +238,7 @@ def _in_activation(state: EvaState, side: int) -> _Candidates:
     airborne = u.airborne
     here = u.square
     equipment = u.equipment
-    enemies: list[tuple[Any, int]] = []
+    enemies: list[tuple[int, Any, int]] = []
     steps: Sequence[int] = ()
     singles: list[type] = []
     swaps: Sequence[list[int]] = ()
@@ -250,12 +250,12 @@ def _in_activation(state: EvaState, side: int) -> _Candidates:
         near = []
         if 0 <= here < N_SQ:
             row = d2_row(here)
-            for o in units:
+            for j, o in enumerate(units):
                 if o is not u and o.on_board and 0 <= o.square < N_SQ:
                     d = row[o.square]
-                    if o.side != side and d <= 400:  # within the longest reach of any attack (EVA-3.2)
-                        enemies.append((o, d))
-                    if d <= 2:
+                    if o.side != side and d <= RANGE_LIMIT2:  # within range of some attack (EVA-3.2)
+                        enemies.append((j, o, d))
+                    if d <= 2:  # next to it: it may stand on a square of a single step
                         near.append(o.square)
             if not act.obligation and not u.pinned and not act.no_steps and (airborne or not u.kneeling):
                 steps = g.step_squares(here, airborne, act.accel)[energy if energy < 7 else 7]
@@ -280,30 +280,28 @@ def _in_activation(state: EvaState, side: int) -> _Candidates:
 
 
 def _attacks(
-    units: list[Any], u: Any, ui: int, act: Any, held: Held, enemies: list[tuple[Any, int]]
+    units: list[Any], u: Any, ui: int, act: Any, held: Held, enemies: list[tuple[int, Any, int]]
 ) -> list[object]:
     """The attack candidates of the active Eva ``u`` (number ``ui``) against the enemies
-    within 20 squares, with their squared distances: melee within reach, AT
+    within range, with their unit indices and squared distances: melee within reach, AT
     neutralisation, then each ranged weapon in hand at each enemy in a band it reaches
     (single, aimed at the legs, burst, aimed at the wings)."""
     tail: list[object] = []
-    index = {id(o): j for j, o in enumerate(units)}
     energy = u.energy
     airborne = u.airborne
     if not act.melee_done and energy >= 3 and not held.shield:
         r2 = held.reach**2
-        tail += [Melee(ui, index[id(t)]) for t, dist in enemies if t.airborne == airborne and dist <= r2]
+        tail += [Melee(ui, j) for j, t, dist in enemies if t.airborne == airborne and dist <= r2]
     if energy >= 1:
         tried = act.neutralise_tried
-        tail += [Neutralise(ui, j) for t, _dist in enemies if (j := index[id(t)]) not in tried]
+        tail += [Neutralise(ui, j) for j, _t, _dist in enemies if j not in tried]
     if not u.berserk and not act.obligation and energy >= 2:
         for item, w in held.ranged:
             if item not in act.hands_at_start or item in act.fired:
                 continue
-            for t, dist in enemies:
+            for j, t, dist in enemies:
                 if w.damage[band_of(dist)] == 0:
                     continue
-                j = index[id(t)]
                 tail.append(Fire(ui, j, item))
                 tail.append(Fire(ui, j, item, aimed="legs"))
                 if u.items[item].auto:
