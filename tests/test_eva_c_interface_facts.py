@@ -67,3 +67,15 @@ def test_order_words_and_forms_in_the_interface_language():
         assert form("trauma") == "травма руки | ноги | корпус | крылья"
     finally:
         set_language("en")
+
+
+def test_eva_ex_1_words_read_in_both_languages_with_or_without_yo():
+    from engine.rulesets.eva.words import fold_name, latin_square, read, read_item
+
+    assert read("item", "тяжёлый-нож") == read("item", "тяжелый-нож") == read("item", "HKNIFE") == "hknife"
+    assert read("verb", "neutralize") == read("verb", "обнулить") == "neutralise"
+    assert read("zone", "Крылья") == "wings" and read("side", "север") == "north"
+    assert read("verb", "винтовка") is None and read("item", "огонь") is None  # each kind its own words
+    assert read_item("Винтовка#2") == "rifle#2" and read_item("blaster") == "blaster"
+    assert fold_name("Ева-01") == fold_name("EVA-01") == "eva-01"
+    assert latin_square("Е4") == "E4" and latin_square("с12") == "c12"
