@@ -87,3 +87,22 @@ def test_actions_are_frozen_hashable_and_encode_as_the_saves_do():
         pass
     else:
         raise AssertionError("an action could be changed")
+
+
+def test_the_rules_memos_serve_a_copy_as_its_original():
+    """The memos are keyed by content, never by an object's identity: a copied Eva finds
+    the hand facts its original's asking made, the names both sides have are found for
+    the copy's units, and the map's tables are the same object."""
+    from engine.rulesets.eva.board import geo
+    from engine.rulesets.eva.hands import held_facts, loadout
+    from engine.rulesets.eva.marks import shared_names
+
+    for seed in range(1, 5):
+        state = _mid_game(seed, 50)
+        copy = RS.copy_state(state)
+        for u, c in zip(state.units, copy.units, strict=True):
+            assert c is not u
+            assert held_facts(c) is held_facts(u)
+            assert loadout(c) is loadout(u)
+        assert shared_names(copy) is shared_names(state)
+        assert geo(copy) is geo(state)
