@@ -48,28 +48,16 @@ def _side_fields(e: object) -> tuple[tuple[str, str], ...]:
 _SIDE_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
 
 
-#: the names of a game's Evas -> (their sides, or None when no name is used twice, the
-#: names both sides have). A game's names never change once it is set up, so an entry
-#: serves a game and every copy of it; where no name is used twice no name can be on
-#: both sides, whichever the sides, so the sides are compared only where one is.
-_SHARED: dict[tuple[str, ...], tuple[tuple[int, ...] | None, frozenset[str]]] = {}
-
-
 def shared_names(state: EvaState) -> frozenset[str]:
-    """The names that an Eva of each side has (memoised by the names, and the sides
-    where a name is used twice)."""
-    units = state.units
-    names = tuple([u.name for u in units])
-    hit = _SHARED.get(names)
-    if hit is not None and (hit[0] is None or hit[0] == tuple([u.side for u in units])):
-        return hit[1]
-    sides = tuple([u.side for u in units])
-    by_side = [{u.name for u in units if u.side == s} for s in (0, 1)]
-    shared = frozenset(by_side[0] & by_side[1])
-    if len(_SHARED) >= 256:
-        _SHARED.clear()
-    _SHARED[names] = (None if len(set(names)) == len(names) else sides, shared)
-    return shared
+    """The names that an Eva of each side has: a fixed fact of the game (its names never
+    change once it is set up), worked out the first time it is asked and kept with the
+    state's fixed facts, which its copies share."""
+    try:
+        return state.__dict__["shared_names"]
+    except KeyError:
+        by_side = [{u.name for u in state.units if u.side == s} for s in (0, 1)]
+        shared = state.__dict__["shared_names"] = frozenset(by_side[0] & by_side[1])
+        return shared
 
 
 def side_mark(state: EvaState, u: Unit) -> int:

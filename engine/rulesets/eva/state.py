@@ -162,8 +162,13 @@ class MeleeContinuation(msgspec.Struct):
     d_weapon: str
 
 
-class EvaState(msgspec.Struct):
-    """The whole game state."""
+class EvaState(msgspec.Struct, dict=True):
+    """The whole game state.
+
+    Besides its fields, a state may keep fixed facts of its game worked out from them
+    once (the names both sides have: :func:`engine.rulesets.eva.marks.shared_names`) as
+    attributes that are neither encoded nor compared; :func:`copy_state` hands them to
+    the copy, as it shares the map."""
 
     map: EvaMap
     map_id: str
@@ -210,4 +215,5 @@ def copy_state(state: EvaState) -> EvaState:
         a.neutralise_tried = act.neutralise_tried.copy()
     copy.zones = state.zones.copy()
     copy.scores = state.scores.copy()
+    copy.__dict__.update(state.__dict__)  # the game's fixed facts, shared
     return copy
