@@ -84,9 +84,6 @@ def check(state: EvaState, side: int, a: object) -> Any:
     is over (EVA-5.11); nothing else once it is over (EVA-5.9); while a decision is
     awaited, only its answer, by the seat it is put to (EVA-9.7, EVA-11.9)."""
     kind = type(a)
-    plan = PLANS.get(kind)
-    if plan is None:
-        raise refuse(N_("Unknown action."), "EVA-6.2")
     if kind is not Concede:
         if state.over:
             raise refuse(N_("The game is over."), "EVA-5.9")
@@ -97,6 +94,9 @@ def check(state: EvaState, side: int, a: object) -> Any:
                 raise refuse(N_("A decision is awaited first."), rule)
             if side != pend.side:
                 raise refuse(N_("The other player decides this."), rule)
+    plan = PLANS.get(kind)
+    if plan is None:
+        raise refuse(N_("Unknown action."), "EVA-6.2")
     return plan(state, side, a)
 
 
