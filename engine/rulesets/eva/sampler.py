@@ -265,17 +265,18 @@ def _in_activation(state: EvaState, side: int) -> _Candidates:
         singles.append(Discard)
     if not act.disengage_tried:
         singles.append(Disengage)
-    if "wings" in equipment:
-        singles.append(Land if airborne else TakeOff)
-    if "dmodule" in equipment:
-        singles.append(Detonate)
-    if "accel" in equipment and not u.accel_used:
-        singles.append(Accelerate)
-    tail = _attacks(units, u, ui, act, held, enemies) if enemies and held is not None else []
     jumps: Sequence[int] = ()
-    if "jumpjet" in equipment and energy >= 2 and not airborne and not u.pinned:
-        occupied = {o.square for o in units if o.on_board}
-        jumps = list(filterfalse(occupied.__contains__, g.jump_squares(here)))
+    if equipment:  # (many an Eva has none)
+        if "wings" in equipment:
+            singles.append(Land if airborne else TakeOff)
+        if "dmodule" in equipment:
+            singles.append(Detonate)
+        if "accel" in equipment and not u.accel_used:
+            singles.append(Accelerate)
+        if "jumpjet" in equipment and energy >= 2 and not airborne and not u.pinned:
+            occupied = {o.square for o in units if o.on_board}
+            jumps = list(filterfalse(occupied.__contains__, g.jump_squares(here)))
+    tail = _attacks(units, u, ui, act, held, enemies) if enemies and held is not None else []
     return _Candidates(ui, here, steps, singles, swaps, tail, jumps)
 
 
