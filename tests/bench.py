@@ -29,9 +29,11 @@ def emit(name: str, value: float, unit: str) -> None:
     print(json.dumps({"name": name, "value": round(value, 4), "unit": unit}), flush=True)
 
 
-def eva_activations_per_s(seconds: float = 5.0) -> float:
-    """Random selfplay through the ruleset (legal_actions, random choice, apply):
-    activations completed per second."""
+def _selfplay_activations(seconds: float, copy_each_activation: bool) -> float:
+    """Random selfplay through the ruleset (random_action, apply) for about ``seconds``:
+    activations completed per second. With ``copy_each_activation``, play carries on
+    from a fresh ``copy_state`` of the state at the start of every activation, as a
+    search bot's playouts do (so the rules' memos must serve copies)."""
     from engine.rulesets.eva.actions import Activate
 
     rs = get("eva")
@@ -45,37 +47,25 @@ def eva_activations_per_s(seconds: float = 5.0) -> float:
         dice = Dice(b"bench%d" % game)
         while sides := rs.to_act(state):
             side = min(sides)
+            if copy_each_activation and state.activation is None and state.pending is None:
+                if state.phase == "battle":
+                    state = rs.copy_state(state)
             action = rs.random_action(state, side, rng)
             if isinstance(action, Activate):
                 activations += 1
             rs.apply(state, side, action, dice)
     return activations / (time.perf_counter() - t0)
+
+
+def eva_activations_per_s(seconds: float = 5.0) -> float:
+    """Random selfplay through the ruleset: activations completed per second."""
+    return _selfplay_activations(seconds, copy_each_activation=False)
 
 
 def eva_copied_activations_per_s(seconds: float = 5.0) -> float:
-    """Random selfplay through the ruleset that carries on from a fresh ``copy_state``
-    of the state at the start of every activation, as a search bot's playouts do (so
-    the rules' memos must serve copies): activations completed per second."""
-    from engine.rulesets.eva.actions import Activate
-
-    rs = get("eva")
-    activations = 0
-    t0 = time.perf_counter()
-    game = 0
-    while time.perf_counter() - t0 < seconds:
-        game += 1
-        rng = random.Random(game)
-        state, _ = rs.new_state(rs.random_setup(rng), Dice(game.to_bytes(4, "big")))
-        dice = Dice(b"bench%d" % game)
-        while sides := rs.to_act(state):
-            side = min(sides)
-            if state.activation is None and state.pending is None and state.phase == "battle":
-                state = rs.copy_state(state)
-            action = rs.random_action(state, side, rng)
-            if isinstance(action, Activate):
-                activations += 1
-            rs.apply(state, side, action, dice)
-    return activations / (time.perf_counter() - t0)
+    """Random selfplay carrying on from a fresh ``copy_state`` at the start of every
+    activation: activations completed per second."""
+    return _selfplay_activations(seconds, copy_each_activation=True)
 
 
 def eva_copy_us() -> float:
