@@ -47,9 +47,9 @@ def _selfplay_activations(seconds: float, copy_each_activation: bool) -> float:
         dice = Dice(b"bench%d" % game)
         while sides := rs.to_act(state):
             side = min(sides)
-            if copy_each_activation and state.activation is None and state.pending is None:
-                if state.phase == "battle":
-                    state = rs.copy_state(state)
+            starting = state.activation is None and state.pending is None and state.phase == "battle"
+            if copy_each_activation and starting:
+                state = rs.copy_state(state)
             action = rs.random_action(state, side, rng)
             if isinstance(action, Activate):
                 activations += 1
