@@ -287,6 +287,23 @@ class Game:
             text, public = "", None
         return text or type(action).__name__, public
 
+    def _notation_in_languages(self, side: int, action: Any) -> list[tuple[str, str | None]]:
+        """:meth:`_notation` in each shipped language (a save keeps the notation in the
+        language it was played in; a replay in another accepts it), the interface
+        language restored after."""
+        from engine.i18n import LANGUAGES, current_language, set_language
+
+        here = current_language()
+        out = []
+        try:
+            for code in LANGUAGES:
+                if code != here:
+                    set_language(code)
+                    out.append(self._notation(side, action))
+        finally:
+            set_language(here)
+        return out
+
     def _public_text(self, side: int, action: Any, text: str) -> str | None:
         """The notation the other side may read, if the ruleset hides part of it."""
         if self._public is None:
@@ -532,6 +549,12 @@ class Game:
                 i,
             )
         text, public = self._notation(rec.side, action) if 0 <= rec.side < len(self.players) else ("", None)
+        if (rec.text, rec.public) != (text, public) and 0 <= rec.side < len(self.players):
+            # written in another language's words: the same action if it reads the same there
+            for other in self._notation_in_languages(rec.side, action):
+                if (rec.text, rec.public) == other:
+                    text, public = other
+                    break
         if rec.side not in self.to_act() and not getattr(action, "out_of_turn", False):
             raise SaveError(
                 _("action {n} ({text}) was not that side's to make").format(n=i, text=text or "?"),

@@ -29,9 +29,11 @@ def emit(name: str, value: float, unit: str) -> None:
     print(json.dumps({"name": name, "value": round(value, 4), "unit": unit}), flush=True)
 
 
-def eva_activations_per_s(seconds: float = 5.0) -> float:
-    """Random selfplay through the ruleset (legal_actions, random choice, apply):
-    activations completed per second."""
+def _selfplay_activations(seconds: float, copy_each_activation: bool) -> float:
+    """Random selfplay through the ruleset (random_action, apply) for about ``seconds``:
+    activations completed per second. With ``copy_each_activation``, play carries on
+    from a fresh ``copy_state`` of the state at the start of every activation, as a
+    search bot's playouts do (so the rules' memos must serve copies)."""
     from engine.rulesets.eva.actions import Activate
 
     rs = get("eva")
@@ -45,11 +47,39 @@ def eva_activations_per_s(seconds: float = 5.0) -> float:
         dice = Dice(b"bench%d" % game)
         while sides := rs.to_act(state):
             side = min(sides)
+            starting = state.activation is None and state.pending is None and state.phase == "battle"
+            if copy_each_activation and starting:
+                state = rs.copy_state(state)
             action = rs.random_action(state, side, rng)
             if isinstance(action, Activate):
                 activations += 1
             rs.apply(state, side, action, dice)
     return activations / (time.perf_counter() - t0)
+
+
+def eva_activations_per_s(seconds: float = 5.0) -> float:
+    """Random selfplay through the ruleset: activations completed per second."""
+    return _selfplay_activations(seconds, copy_each_activation=False)
+
+
+def eva_copied_activations_per_s(seconds: float = 5.0) -> float:
+    """Random selfplay carrying on from a fresh ``copy_state`` at the start of every
+    activation: activations completed per second."""
+    return _selfplay_activations(seconds, copy_each_activation=True)
+
+
+def eva_copy_us() -> float:
+    """Median time of one ``copy_state`` of a mid-game state (an Eva being activated)."""
+    rs = get("eva")
+    states = [state for state, _side in _mid_game_states(40)]
+    reps = []
+    for _ in range(7):
+        t = time.perf_counter()
+        for _ in range(50):
+            for state in states:
+                rs.copy_state(state)
+        reps.append((time.perf_counter() - t) / (50 * len(states)))
+    return statistics.median(reps) * 1e6
 
 
 def _mid_game_states(n: int) -> list:
@@ -78,13 +108,10 @@ def _mid_game_states(n: int) -> list:
 
 def eva_options_ms() -> float:
     """Median time of options() for one active Eva (reachable squares, targets, odds)."""
-    import msgspec
-
     rs = get("eva")
     times = []
     for state, side in _mid_game_states(40):
-        copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=rs.State)
-        rs.options(copy, side)  # warm the sight-line cache of the map, as in play
+        rs.options(rs.copy_state(state), side)  # warm the sight-line cache of the map, as in play
         for _ in range(5):
             t = time.perf_counter()
             rs.options(state, side)
@@ -177,6 +204,8 @@ def extra_benches() -> None:
 
 def main() -> None:
     emit("eva.activations_per_s", eva_activations_per_s(), "activations/s")
+    emit("eva.copied_activations_per_s", eva_copied_activations_per_s(), "activations/s")
+    emit("eva.copy_us", eva_copy_us(), "us")
     emit("eva.options_ms", eva_options_ms(), "ms")
     emit("eva.los_us", eva_los_us(), "us")
     emit("save_load_2000_ms", save_load_2000_ms(), "ms")

@@ -13,7 +13,7 @@ import msgspec
 
 from engine.dice import ScriptedDice
 from engine.geometry.square import parse_square
-from engine.rulesets.eva import actions, rules
+from engine.rulesets.eva import notation, rules
 from engine.rulesets.eva.roster import EvaEntry, Roster, WeaponEntry
 from engine.rulesets.eva.scenario import EvaMap
 from engine.rulesets.eva.state import BATTLE, EvaSetup, EvaState
@@ -99,7 +99,7 @@ def uidx(state: EvaState, name: str) -> int:
 
 def play(state: EvaState, side: int, text: str, faces: list[int] | tuple[int, ...] = ()) -> list:
     """Parse ``text`` for ``side``, apply it with exactly ``faces`` as dice."""
-    action = actions.parse_action(state, side, text)
+    action = notation.parse_action(state, side, text)
     dice = ScriptedDice(faces)
     out = rules.apply(state, side, action, dice)
     assert dice.remaining() == [], f"dice not drawn: {dice.remaining()}"

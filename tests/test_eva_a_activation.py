@@ -6,7 +6,7 @@ import pytest
 from engine.ruleset import IllegalAction
 from engine.rulesets.eva import events as ev
 from engine.rulesets.eva import rules
-from engine.rulesets.eva.state import Trauma
+from engine.rulesets.eva.state import MOVEMENT, NONE, SHOOTING, Trauma
 from tests.eva_support import idx, make_state, of, play, snapshot, start, unit
 
 
@@ -239,7 +239,7 @@ def test_eva_6_3_and_amb_23_action_classes(first, faces, cls):
     start(st, "A")
     play(st, 0, first, faces)
     act = st.activation
-    expected = {"movement": rules.MOVEMENT, "shooting": rules.SHOOTING, "neutral": rules.NONE}[cls]
+    expected = {"movement": MOVEMENT, "shooting": SHOOTING, "neutral": NONE}[cls]
     assert act.last_class == expected and act.switches == 0
 
 

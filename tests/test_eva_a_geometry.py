@@ -6,7 +6,7 @@ import pytest
 
 from engine.geometry.square import BadSquare, parse_square, sight_line, sight_line_reference, square_name
 from engine.ruleset import IllegalAction, NotationError
-from engine.rulesets.eva import actions, rules
+from engine.rulesets.eva import actions, notation, rules
 from engine.rulesets.eva import events as ev
 from engine.rulesets.eva.scenario import (
     BLUE,
@@ -215,7 +215,7 @@ def test_eva_2_2_and_amb_5_coordinates():
     assert m.rows[0][19] == "b" and m.rows[29][0] == "g"  # row 30 is written first
     st = make_state([{"name": "A", "side": 0, "square": "C3"}, {"name": "B", "side": 1, "square": "C20"}])
     with pytest.raises(NotationError) as e:
-        actions.parse_action(st, 0, "A fire Z9")
+        notation.parse_action(st, 0, "A fire Z9")
     assert e.value.rule == "EVA-2.2"
 
 
@@ -559,11 +559,11 @@ def test_eva_3_6_and_amb_34_reach(weapons, equipment, dest, ok):
     )
     start(st, "A")
     if ok:
-        assert isinstance(actions.parse_action(st, 0, f"A melee {dest}"), actions.Melee)
+        assert isinstance(notation.parse_action(st, 0, f"A melee {dest}"), actions.Melee)
     else:
         before = snapshot(st)
         with pytest.raises(IllegalAction) as e:
-            actions.parse_action(st, 0, f"A melee {dest}")
+            notation.parse_action(st, 0, f"A melee {dest}")
         assert e.value.rule == "EVA-3.6" and snapshot(st) == before
 
 
@@ -813,10 +813,10 @@ def test_eva_4_9_sight_needed_for_shots_neutralisation_and_reach_melee_not_dista
     assert not rules.sees(st, unit(st, "A"), unit(st, "B"))
     for text in ("A melee F11", "A neutralise F11"):
         with pytest.raises(IllegalAction) as e:
-            actions.parse_action(st, 0, text)
+            notation.parse_action(st, 0, text)
         assert e.value.rule == "EVA-4.9"
     unit(st, "B").square = idx("D10")  # distance 1: no line squares, never any LOS test
-    assert isinstance(actions.parse_action(st, 0, "A melee D10"), actions.Melee)
+    assert isinstance(notation.parse_action(st, 0, "A melee D10"), actions.Melee)
     st = make_state(
         [
             {"name": "P", "side": 0, "square": "C5", "weapons": ["positron"]},

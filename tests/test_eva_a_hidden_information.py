@@ -8,8 +8,8 @@ import msgspec
 import pytest
 
 from engine.dice import Dice
-from engine.rulesets.eva import actions, rules
 from engine.rulesets.eva import events as ev
+from engine.rulesets.eva import notation, rules
 from engine.rulesets.eva.state import Trauma
 from engine.rulesets.eva.view import EnemyUnit, OwnUnit, view
 from tests.eva_support import idx, make_state, of, play, start, uidx, unit
@@ -290,7 +290,7 @@ def test_eva_18_3_start_of_activation_rolls_are_private_and_leave_no_gap():
     )
     unit(st, "A").traumas = [Trauma("body")]
     dice = Dice(b"eva 18.3 private rolls")  # this seed's private faces: 6, then 4
-    evs = rules.apply(st, 0, actions.parse_action(st, 0, "activate A berserk"), dice)
+    evs = rules.apply(st, 0, notation.parse_action(st, 0, "activate A berserk"), dice)
     priv = of(evs, ev.PrivateRoll)
     assert [(p.kind, p.die, p.to) for p in priv] == [("body", 6, (0,)), ("berserk", 4, (0,))]
     assert [(r.stream, r.seq) for r in dice.log] == [("p0", 1), ("p0", 2)]
@@ -299,7 +299,7 @@ def test_eva_18_3_start_of_activation_rolls_are_private_and_leave_no_gap():
     assert unit(st, "A").berserk  # armour 1: any die succeeds
     assert "WentBerserk" in kinds(p2)
     n0 = len(dice.log)
-    rules.apply(st, 0, actions.parse_action(st, 0, "A neutralise C8"), dice)
+    rules.apply(st, 0, notation.parse_action(st, 0, "A neutralise C8"), dice)
     public = [r for r in dice.log[n0:] if r.stream == ""]
     assert public and public[0].seq == 1
 

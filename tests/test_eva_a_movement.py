@@ -3,7 +3,7 @@
 import pytest
 
 from engine.ruleset import IllegalAction
-from engine.rulesets.eva import actions
+from engine.rulesets.eva import actions, notation
 from engine.rulesets.eva import events as ev
 from tests.eva_support import idx, make_state, of, play, snapshot, start, unit
 
@@ -58,11 +58,11 @@ def test_eva_8_2_a_path_is_one_movement_action_checked_as_a_whole():
     evs = play(st3, 0, "A E4-B6")
     assert unit(st3, "A").square == idx("B6") and unit(st3, "A").energy == 4
     assert len(of(evs, ev.Moved)[0].path) == 4  # E4, two diagonals and one orthogonal step
-    assert isinstance(actions.parse_action(walker(square="E4"), 0, "A E4-B6"), actions.Move)
+    assert isinstance(notation.parse_action(walker(square="E4"), 0, "A E4-B6"), actions.Move)
     st4 = walker(square="E4")
     before = snapshot(st4)
     with pytest.raises(IllegalAction) as e:
-        actions.parse_action(st4, 0, "A E4-E12")  # 16 energy: beyond reach
+        notation.parse_action(st4, 0, "A E4-E12")  # 16 energy: beyond reach
     assert e.value.rule == "EVA-8.2" and snapshot(st4) == before
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.ruleset import IllegalAction
-from engine.rulesets.eva import actions, rules
+from engine.rulesets.eva import actions, notation, rules
 from engine.rulesets.eva import events as ev
 from engine.rulesets.eva.state import Trauma
 from tests.eva_support import make_state, of, play, snapshot, start, unit
@@ -65,9 +65,9 @@ def test_eva_10_1_ambiguous_weapon_must_be_named():
 
     st = duel({"weapons": ["pistol", "rifle"]})
     with pytest.raises(AmbiguousAction):
-        actions.parse_action(st, 0, "A fire E16")
+        notation.parse_action(st, 0, "A fire E16")
     play(st, 0, "A fire E16 rifle", [1])
-    a = actions.parse_action(st, 0, "A fire E16")
+    a = notation.parse_action(st, 0, "A fire E16")
     assert unit(st, "A").items[a.item].code == "pistol"
 
 
@@ -79,7 +79,7 @@ def test_eva_10_2_attacker_must_hold_the_weapon_and_not_be_berserk():
     st = duel({"weapons": ["rifle"], "equipment": ["shield"], "hands": ["shield"]})
     refused(st, "A fire E16 rifle", "EVA-10.2")
     with pytest.raises(IllegalAction) as e:
-        actions.parse_action(st, 0, "A fire E16")
+        notation.parse_action(st, 0, "A fire E16")
     assert e.value.rule == "EVA-10.2"
 
 

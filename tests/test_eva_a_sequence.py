@@ -8,6 +8,7 @@ from engine.game import Game
 from engine.ruleset import IllegalAction
 from engine.rulesets.eva import RULESET, rules
 from engine.rulesets.eva import events as ev
+from engine.rulesets.eva.actions import End
 from engine.rulesets.eva.roster import EvaEntry, Roster, WeaponEntry, eva_cost
 from engine.rulesets.eva.state import BATTLE, DEPLOY, OVER, ZONE, EvaSetup, Trauma
 from tests.eva_support import idx, make_state, of, open_map, play, snapshot, start, unit
@@ -207,7 +208,7 @@ def test_eva_5_5_and_amb_68_every_eva_activates_an_activation_may_be_empty():
     st.units[0].traumas = [Trauma("body")]
     before = snapshot(st)
     with pytest.raises(IllegalAction) as e:
-        rules.apply(st, 0, rules.End(0), ScriptedDice([]))
+        rules.apply(st, 0, End(0), ScriptedDice([]))
     assert e.value.rule == "EVA-5.4" and snapshot(st) == before
     assert rules.to_act(st) == frozenset({0})
     evs = play(st, 0, "activate A", [1])  # body trauma: skipped

@@ -6,8 +6,8 @@ import pytest
 
 from engine.dice import ScriptedDice
 from engine.ruleset import IllegalAction
-from engine.rulesets.eva import actions, rules
 from engine.rulesets.eva import events as ev
+from engine.rulesets.eva import notation, rules
 from engine.rulesets.eva.roster import EvaEntry, Roster, WeaponEntry, validate
 from engine.rulesets.eva.state import Trauma
 from engine.rulesets.eva.view import view
@@ -287,7 +287,7 @@ def test_eva_ex_17_going_berserk():
     neutralise Eva-Z's field."""
     st = ex17()
     st.turn = 0
-    action = actions.parse_action(st, 0, "activate Eva-Z berserk")
+    action = notation.parse_action(st, 0, "activate Eva-Z berserk")
     dice = ScriptedDice([5])
     evs = rules.apply(st, 0, action, dice)
     assert dice.remaining() == [] and dice.log[0].stream == "p0"  # a private roll (EVA-18.3)

@@ -7,6 +7,8 @@ import pytest
 from engine.ruleset import IllegalAction
 from engine.rulesets.eva import events as ev
 from engine.rulesets.eva import rules
+from engine.rulesets.eva.actions import Melee
+from engine.rulesets.eva.state import Trauma
 from engine.rulesets.eva.view import view
 from tests.eva_support import idx, make_state, of, play, snapshot, start, uidx, unit
 
@@ -488,7 +490,7 @@ def test_eva_12_3_reach_is_pythagorean():
             assert rules.d2(idx(home), idx(sqr)) == d2v
             start(s2, name)
             try:
-                rules.check_melee(s2, 0, rules.Melee(0, 1))
+                rules.plan_melee(s2, 0, Melee(0, 1))
                 ok[name].append(d2v)
             except IllegalAction as e:
                 assert e.rule == "EVA-3.6"
@@ -915,7 +917,7 @@ def test_eva_12_10_no_obligation_when_not_engaged_at_start_or_skipped():
             {"name": "B", "side": 1, "square": "F11"},
         ]
     )
-    unit(st, "A").traumas = [rules.Trauma("body")]
+    unit(st, "A").traumas = [Trauma("body")]
     evs = start(st, "A", [1])
     assert of(evs, ev.Skipped) and st.activation is None and st.turn == 1
 

@@ -8,8 +8,9 @@ import pytest
 from eva_support import make_state, of, play, start, unit
 from test_eva_a_sequence import new_game
 
+from engine.i18n import set_language
 from engine.ruleset import ActionError, IllegalAction, NotationError
-from engine.rulesets.eva import actions
+from engine.rulesets.eva import actions, notation
 from engine.rulesets.eva import events as ev
 from engine.rulesets.eva.options import default_hands, fire_refusal, options
 from engine.rulesets.eva.roster import EvaEntry, WeaponEntry
@@ -27,7 +28,7 @@ def _deploying():
 
 def _refusal(st, side: int, text: str) -> ActionError:
     with pytest.raises(ActionError) as caught:
-        actions.parse_action(st, side, text)
+        notation.parse_action(st, side, text)
     return caught.value
 
 
@@ -46,14 +47,14 @@ def test_eva_5_2_a_deployment_order_in_the_wrong_form_shows_the_right_one() -> N
 def test_eva_9_1_deploy_without_weapons_holds_the_default_hands_and_round_trips() -> None:
     st = _deploying()
     sniper = unit(st, "Sniper")
-    action = actions.parse_action(st, 0, "Sniper deploy C2")
-    assert action.hands == default_hands(sniper) and action.hands  # the two-handed rifle
-    assert actions.format_action(st, 0, action) == "Sniper deploy C2 sniper"
-    empty = actions.parse_action(st, 0, "Sniper deploy C2 -")
-    assert empty.hands == []
-    text = actions.format_action(st, 0, empty)
+    action = notation.parse_action(st, 0, "Sniper deploy C2")
+    assert list(action.hands) == default_hands(sniper) and action.hands  # the two-handed rifle
+    assert notation.format_action(st, 0, action) == "Sniper deploy C2 sniper"
+    empty = notation.parse_action(st, 0, "Sniper deploy C2 -")
+    assert empty.hands == ()
+    text = notation.format_action(st, 0, empty)
     assert text == "Sniper deploy C2 -"
-    assert actions.parse_action(st, 0, text) == empty
+    assert notation.parse_action(st, 0, text) == empty
     # the deployment options offer the same default first
     opts = options(st, 0)
     configs = opts.hand_configs[0]
@@ -111,7 +112,7 @@ def test_eva_9_2_an_item_the_eva_does_not_carry_is_refused_with_the_words_of_its
     assert str(full).startswith(
         "Unit-B carries no 'Heavy Pallet Rifle'; its items: hrifle (Heavy Pallet Rifle),"
     )
-    assert isinstance(actions.parse_action(st, 0, "Unit-B fire J18 hrifle"), actions.Fire)
+    assert isinstance(notation.parse_action(st, 0, "Unit-B fire J18 hrifle"), actions.Fire)
 
 
 def test_eva_9_2_the_help_gives_the_word_of_every_item() -> None:
@@ -128,7 +129,7 @@ def test_eva_9_2_the_help_gives_the_word_of_every_item() -> None:
             assert f"| `{code}` |" in text, (lang, code)
 
 
-def test_orders_are_english_and_the_error_says_so() -> None:
+def test_an_unknown_order_lists_the_orders_in_the_interface_language() -> None:
     st = make_state(
         [
             {"name": "Eva-2", "side": 0, "square": "E4", "weapons": ["rifle"]},
@@ -136,10 +137,74 @@ def test_orders_are_english_and_the_error_says_so() -> None:
         ]
     )
     start(st, "Eva-2")
-    refusal = _refusal(st, 0, "Eva-2 конец")
-    assert "written in English" in str(refusal) and "end" in str(refusal)
+    refusal = _refusal(st, 0, "Eva-2 fly")
+    assert "'fly'" in str(refusal) and "end" in str(refusal) and "neutralise" in str(refusal)
     move = _refusal(st, 0, "Eva-2 E6")
     assert "'Eva-2 E4-E6'" in str(move)
+    set_language("ru")
+    try:
+        refusal = _refusal(st, 0, "Eva-2 лететь")
+        assert "конец" in str(refusal) and "обнулить" in str(refusal) and "end" not in str(refusal)
+    finally:
+        set_language("en")
+
+
+def _both_languages(st, side: int, english: str, russian: str) -> object:
+    """The action both texts parse to, in either interface language, after checking
+    they parse to the same one, and that it is written as ``english`` in English and
+    ``russian`` in Russian."""
+    got = []
+    for language in ("en", "ru"):
+        set_language(language)
+        try:
+            for text in (english, russian):
+                got.append(notation.parse_action(st, side, text))
+            action = got[-1]
+            assert notation.format_action(st, side, action) == (english if language == "en" else russian)
+        finally:
+            set_language("en")
+    assert all(a == got[0] for a in got), got
+    return got[0]
+
+
+def test_eva_ex_1_orders_read_in_english_and_russian_words_in_either_language() -> None:
+    """EVA-EX-1 notation, with the glossary's Russian words: both languages' words are
+    read whatever the interface language, and an action is written in the words of the
+    interface language (the same words every time)."""
+    st = make_state(
+        [
+            {"name": "Ева-01", "side": 0, "square": "E4", "weapons": ["rifle", "knife"]},
+            {"name": "B", "side": 1, "square": "E10", "weapons": ["rifle"]},
+        ]
+    )
+    assert _both_languages(st, 0, "activate Ева-01", "ход Ева-01") == actions.Activate(0)
+    start(st, "Ева-01")
+    fire = _both_languages(st, 0, "Ева-01 fire E10 rifle", "Ева-01 огонь E10 винтовка")
+    assert fire == actions.Fire(0, 1, 0)
+    aimed = _both_languages(
+        st, 0, "Ева-01 fire E10 rifle aimed legs", "Ева-01 огонь E10 винтовка прицельно ноги"
+    )
+    assert aimed.aimed == "legs"
+    assert _both_languages(st, 0, "Ева-01 kneel", "Ева-01 колено") == actions.Kneel(0)
+    assert _both_languages(st, 0, "Ева-01 swap knife", "Ева-01 сменить нож") == actions.Swap(0, (1,))
+    assert _both_languages(st, 0, "Ева-01 end", "Ева-01 конец") == actions.End(0)
+    # mixed words, an Eva named in the other script, a square typed with a Cyrillic letter
+    for text in ("eva-01 огонь E10 rifle", "ЕВА-01 fire Е10 винтовка", "Eva-01 FIRE e10 RIFLE"):
+        assert notation.parse_action(st, 0, text) == fire, text
+
+
+def test_eva_5_2_and_eva_11_9_zone_words_in_both_languages() -> None:
+    st = make_state(
+        [
+            {"name": "A", "side": 0, "square": "E4", "weapons": ["rifle"]},
+            {"name": "B", "side": 1, "square": "E10", "weapons": ["rifle"]},
+        ]
+    )
+    st.phase = "zone"
+    st.chooser = 1
+    assert _both_languages(st, 1, "choose north", "выбрать север") == actions.ChooseZone("north")
+    with pytest.raises(NotationError):
+        notation.parse_action(st, 1, "выбрать восток")
 
 
 def test_log_sentences_of_shots_damage_and_jumps() -> None:
@@ -176,3 +241,38 @@ def test_eva_12_3_the_help_says_one_melee_attack_per_activation() -> None:
     ru = " ".join((folder / "ru.md").read_text(encoding="utf-8").split())
     assert "for 3 energy, **once per activation**" in en
     assert "за 3 энергии, **один раз за ход**" in ru
+
+
+def test_a_save_loads_whatever_the_interface_language(tmp_path) -> None:
+    """A game's record keeps each action's notation in the words of the language it was
+    played in; a replay in the other language checks it against the action's notation
+    in every shipped language, so the save loads either way, and plays on."""
+    import random
+
+    from engine.dice import fixed_entropy
+    from engine.game import Game
+    from engine.ruleset import get
+
+    rs = get("eva")
+    rng = random.Random(4)
+    setup = rs.random_setup(rng)
+    game = Game(rs, setup, seed=b"languages", entropy=fixed_entropy(b"languages"))
+    try:
+        for language in ("en", "ru", "en"):
+            set_language(language)
+            for _ in range(40):
+                sides = game.to_act()
+                if not sides:
+                    break
+                side = min(sides)
+                game.submit(side, rng.choice(rs.legal_actions(game.state, side)))
+            path = game.save(tmp_path / "game.json")
+            for reader in ("ru", "en"):
+                set_language(reader)
+                back = Game.load(path)
+                assert back.state == game.state
+                assert [r.text for r in back.records] == [r.text for r in game.records]
+        texts = " ".join(r.text for r in game.records)
+        assert "activate" in texts and "ход" in texts  # both languages' words were recorded
+    finally:
+        set_language("en")

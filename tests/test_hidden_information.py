@@ -57,8 +57,7 @@ def _perturb(state, side: int, rng: random.Random):
                     u.equipment.append(code)
         for i, item in enumerate(u.items):
             if i not in u.hands and item.code != "shield":
-                item.code = rng.choice(list(WEAPONS))
-                item.auto = not item.auto
+                u.items[i] = msgspec.structs.replace(item, code=rng.choice(list(WEAPONS)), auto=not item.auto)
         u.traumas = [t for t in u.traumas if t.zone == "wings"] + [Trauma("legs"), Trauma("body", 3)]
         u.cost += 5
     return s

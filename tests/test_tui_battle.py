@@ -652,7 +652,7 @@ def test_the_legend_draws_a_target_as_the_board_does(
 async def test_eva_9_3_the_weapons_dialog_gives_each_choice_as_an_order(home: Path) -> None:  # noqa: F811
     """Each hand configuration shows, under its names and cost, the order that makes it,
     with the items' notation words (``swap hrifle+knife``); that order is accepted."""
-    from engine.rulesets.eva.actions import parse_action
+    from engine.rulesets.eva.notation import parse_action
     from tui.widgets.pointer_list import PointerList
 
     def can_swap(g: Game) -> bool:

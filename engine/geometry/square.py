@@ -11,6 +11,11 @@ The sight line (EVA-4.1 to EVA-4.5) is the segment between two square centres.
 :func:`sight_line_reference` is the specification's normative algorithm
 (exact fractions); :func:`sight_line` gives the same result with integer
 arithmetic and is cached, and a test compares the two.
+
+:class:`Grid` holds the tables of one board size (neighbours with the flanks of a
+diagonal step, D² rows, sight-line shapes by offset, the lines within a radius),
+shared by every game on a board of that size. It knows shapes only: what a colour
+of terrain does is the rules' business.
 """
 
 from __future__ import annotations
@@ -19,8 +24,13 @@ from fractions import Fraction
 from functools import lru_cache
 
 __all__ = [
+    "AROUND",
     "BadSquare",
+    "Grid",
+    "LineShape",
+    "Neighbour",
     "dist2",
+    "grid",
     "parse_square",
     "sight_line",
     "sight_line_reference",
@@ -145,3 +155,166 @@ def sight_line(a: Square, b: Square) -> tuple[tuple[Square, ...], tuple[tuple[Sq
             f2 = (k if sx > 0 else k + 1, m + 1 if sy > 0 else m)
             pairs.append((f1, f2))
     return tuple(crossed), tuple(pairs)
+
+
+# ---------------------------------------------------------------------------
+# A board of squares by flat index: neighbours, distances and line shapes,
+# worked out once per board size and shared by every game on such a board
+# ---------------------------------------------------------------------------
+#: The eight steps to a neighbour as (dx, dy), in the order :class:`Grid` lists them:
+#: row by row from the one below (lower y), each row from the left.
+AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+#: A neighbour of a square: (its flat index, diagonal?, flank 1, flank 2). The flanks
+#: of a diagonal step are the two squares it passes between; -1 for an orthogonal one.
+Neighbour = tuple[int, bool, int, int]
+
+#: A line's shape as flat offsets from its first square: (the squares it crosses, in
+#: order, and its corner pairs).
+LineShape = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
+
+
+class Grid:
+    """A ``width`` x ``height`` board of squares by flat index ``y * width + x``
+    (0-based here): its neighbour tables, squared distances D² (squares²) and the shapes
+    of sight lines (:func:`sight_line`). Every table is a pure function of the size,
+    built on first use and kept; get the shared instance with :func:`grid`.
+
+    ``nbrs[s]``: the neighbours of square ``s`` (:data:`Neighbour`, in the order of
+    :data:`AROUND`); ``links[s]``: the same entries by neighbour square;
+    ``orthogonal[s]``: the squares orthogonally adjacent to ``s`` (D² = 1).
+    """
+
+    __slots__ = (
+        "_d2_rows",
+        "_d2_strips",
+        "_lines",
+        "_relative",
+        "height",
+        "links",
+        "n",
+        "nbrs",
+        "orthogonal",
+        "width",
+    )
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.height = height
+        self.n = width * height
+        nbrs = []
+        for i in range(self.n):
+            x, y = i % width, i // width
+            out: list[Neighbour] = []
+            for dx, dy in AROUND:
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < width and 0 <= ny < height:
+                    if dx and dy:
+                        out.append((ny * width + nx, True, y * width + nx, ny * width + x))
+                    else:
+                        out.append((ny * width + nx, False, -1, -1))
+            nbrs.append(tuple(out))
+        self.nbrs: tuple[tuple[Neighbour, ...], ...] = tuple(nbrs)
+        self.links: tuple[dict[int, Neighbour], ...] = tuple({n[0]: n for n in out} for out in nbrs)
+        #: for each square, its orthogonal neighbours (D² = 1)
+        self.orthogonal: tuple[tuple[int, ...], ...] = tuple(
+            tuple(n[0] for n in out if not n[1]) for out in nbrs
+        )
+        self._d2_rows: list[tuple[int, ...] | None] = [None] * self.n
+        self._d2_strips: list[list[tuple[int, ...]] | None] = [None] * width
+        self._relative: dict[tuple[int, int], LineShape] = {}
+        self._lines: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
+
+    def on_board(self, s: int) -> bool:
+        """Is flat index ``s`` a square of the board?"""
+        return 0 <= s < self.n
+
+    def d2(self, a: int, b: int) -> int:
+        """Squared distance D² between squares ``a`` and ``b`` (squares², EVA-3.1)."""
+        w = self.width
+        dx = a % w - b % w
+        dy = a // w - b // w
+        return dx * dx + dy * dy
+
+    def d2_row(self, a: int) -> tuple[int, ...]:
+        """D² from square ``a`` (on the board) to every square, by flat index:
+        ``d2_row(a)[b] == d2(a, b)``. Kept per square (a tuple of shared numbers)."""
+        row = self._d2_rows[a]
+        if row is None:
+            w = self.width
+            ax, ay = a % w, a // w
+            strips = self._d2_strips[ax]
+            if strips is None:
+                across = [(x - ax) * (x - ax) for x in range(w)]
+                strips = self._d2_strips[ax] = [
+                    tuple(map((dy * dy).__add__, across)) for dy in range(self.height)
+                ]
+            cells: list[int] = []
+            for y in range(self.height):
+                cells += strips[y - ay if y >= ay else ay - y]
+            row = tuple(cells)
+            self._d2_rows[a] = row
+        return row
+
+    def relative_line(self, dx: int, dy: int) -> LineShape:
+        """The sight line (:func:`sight_line`) from a square to the square ``dx`` columns
+        and ``dy`` rows away (not both 0), as flat offsets from the first square. A
+        line's squares move with its ends and lie between them, so the offsets hold from
+        any square from which the other end is on the board. Kept per offset."""
+        got = self._relative.get((dx, dy))
+        if got is None:
+            w = self.width
+            ox, oy = self.width + 10, self.height + 10  # an origin with room for any offset
+            crossed, pairs = sight_line((ox, oy), (ox + dx, oy + dy))
+            got = self._relative[dx, dy] = (
+                tuple((y - oy) * w + (x - ox) for x, y in crossed),
+                tuple(((p[1] - oy) * w + p[0] - ox, (q[1] - oy) * w + q[0] - ox) for p, q in pairs),
+            )
+        return got
+
+    def line(self, lo: int, hi: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+        """The sight line between squares ``lo`` < ``hi`` (both on the board): the squares
+        it crosses from ``lo`` to ``hi`` and its corner pairs, as flat indices."""
+        key = lo * self.n + hi
+        got = self._lines.get(key)
+        if got is None:
+            w = self.width
+            crossed, pairs = self.relative_line(hi % w - lo % w, hi // w - lo // w)
+            got = self._lines[key] = (
+                tuple([lo + d for d in crossed]),
+                tuple([(lo + p, lo + q) for p, q in pairs]),
+            )
+        return got
+
+    def flush(self, squares: tuple[int, ...], end: int) -> bool:
+        """Are all ``squares`` (a crossed square, or a corner pair) flush with square
+        ``end``: each at most one square away from it, diagonals included?"""
+        w = self.width
+        ex, ey = end % w, end // w
+        return all(max(abs(s % w - ex), abs(s // w - ey)) <= 1 for s in squares)
+
+    def lines_within(
+        self, r2: int
+    ) -> tuple[tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]], ...]:
+        """Every sight line from a square to a square at 0 < D² ≤ ``r2``, as (dx, dy,
+        crossed, corner pairs) with the squares as flat offsets from the start (see
+        :meth:`relative_line`), row by row from the lowest ``dy``, each row from the
+        lowest ``dx``."""
+        r = int(r2**0.5)
+        return tuple(
+            (dx, dy, *self.relative_line(dx, dy))
+            for dy in range(-r, r + 1)
+            for dx in range(-r, r + 1)
+            if (dx or dy) and dx * dx + dy * dy <= r2
+        )
+
+
+_GRIDS: dict[tuple[int, int], Grid] = {}
+
+
+def grid(width: int, height: int) -> Grid:
+    """The shared :class:`Grid` of a ``width`` x ``height`` board."""
+    got = _GRIDS.get((width, height))
+    if got is None:
+        got = _GRIDS[width, height] = Grid(width, height)
+    return got

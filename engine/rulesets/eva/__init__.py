@@ -8,13 +8,13 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import msgspec
-
+from engine.decision import Decision
 from engine.dice import Dice
 from engine.i18n import N_
 from engine.ruleset import (
     Checks,
     Concessions,
+    Decisions,
     Invariants,
     PublicText,
     RandomActions,
@@ -24,25 +24,32 @@ from engine.ruleset import (
     SummaryMessages,
     data_fingerprint,
 )
-from engine.rulesets.eva import actions, catalog, options, rules, view
+from engine.rulesets.eva import (
+    actions,
+    catalog,
+    decisions,
+    flow,
+    legality,
+    notation,
+    options,
+    resolution,
+    sampler,
+    view,
+)
 from engine.rulesets.eva.events import EVENT_TYPES
 from engine.rulesets.eva.roster import Roster, decode_roster, validate
 from engine.rulesets.eva.scenario import bundled_maps, load_bundled
-from engine.rulesets.eva.state import EvaSetup, EvaState
+from engine.rulesets.eva.state import EvaSetup, EvaState, copy_state
 
 __all__ = ["RULESET", "EvaRuleset"]
 
-
-#: options.random_action under a name the class body does not hide (its method
-#: ``options`` does).
-_random_action = options.random_action
 
 #: The summary as saves of earlier builds carry it (still shown in the reader's language).
 OLDER_SUMMARY = N_("{map}, round {round}, Evas {a} v {b}")
 
 
 class EvaRuleset(
-    RandomActions, Invariants, PublicText, SummaryMessages, Rosters, Concessions, Checks, RulesData
+    RandomActions, Invariants, PublicText, SummaryMessages, Rosters, Concessions, Checks, RulesData, Decisions
 ):
     """The EVA skirmish ruleset (see :class:`engine.ruleset.Ruleset`)."""
 
@@ -59,33 +66,36 @@ class EvaRuleset(
         return 2
 
     def new_state(self, setup: EvaSetup, dice: Dice) -> tuple[EvaState, list]:
-        return rules.new_state(setup, dice)
+        return flow.new_state(setup, dice)
 
-    def copy_state(self, state: EvaState) -> EvaState:
-        """An independent copy (the map is shared: it never changes during a game)."""
-        copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=EvaState)
-        copy.map = state.map
-        return copy
+    #: An independent copy (:func:`engine.rulesets.eva.state.copy_state`): the map and
+    #: every frozen value are shared.
+    copy_state = staticmethod(copy_state)
 
-    #: Who must decide now (:func:`rules.to_act`, called directly: selfplay asks at every action).
-    to_act = staticmethod(rules.to_act)
+    #: Who must decide now (:func:`flow.to_act`, called directly: selfplay asks at every action).
+    to_act = staticmethod(flow.to_act)
 
     def options(self, state: EvaState, side: int) -> options.EvaOptions:
         return options.options(state, side)
 
     def legal_actions(self, state: EvaState, side: int) -> list[object]:
-        return options.legal_actions(state, side)
+        return sampler.legal_actions(state, side)
 
     #: A uniformly random legal action, for selfplay and the simplest bot
-    #: (:func:`options.random_action`, called directly).
-    random_action = staticmethod(_random_action)
+    #: (:func:`sampler.random_action`, called directly).
+    random_action = staticmethod(sampler.random_action)
 
-    #: Check and resolve an action (:func:`rules.apply`, called directly).
-    apply = staticmethod(rules.apply)
+    #: Check and resolve an action (:func:`resolution.apply`, called directly).
+    apply = staticmethod(resolution.apply)
 
     def check(self, state: EvaState, side: int, action: object) -> None:
         """Raise IllegalAction if the action is not allowed now (no change)."""
-        rules.check(state, side, action)
+        legality.check(state, side, action)
+
+    def decision(self, state: EvaState, side: int) -> Decision | None:
+        """The question waiting for ``side``: a deployment zone (EVA-5.2), a trauma zone
+        (EVA-11.9) or the weapon to keep (EVA-9.7); see :mod:`.decisions`."""
+        return decisions.decision(state, side)
 
     def concession(self, state: EvaState, side: int) -> actions.Concede:
         """``side`` concedes; the opponent wins (EVA-5.11)."""
@@ -95,20 +105,20 @@ class EvaRuleset(
         return view.view(state, side)
 
     def result(self, state: EvaState) -> Result | None:
-        return rules.result(state)
+        return flow.result(state)
 
     def format_action(self, state: EvaState, side: int, action: object) -> str:
-        return actions.format_action(state, side, action)
+        return notation.format_action(state, side, action)
 
     def public_text(self, state: EvaState, side: int, action: object) -> str:
         """The notation as the opponent may read it: whether the owner chose to roll for
         Berserk is private (EVA-18.3), so ``activate X berserk`` reads ``activate X``."""
         if isinstance(action, actions.Activate) and action.berserk:
-            return actions.format_action(state, side, actions.Activate(action.unit))
-        return actions.format_action(state, side, action)
+            return notation.format_action(state, side, actions.Activate(action.unit))
+        return notation.format_action(state, side, action)
 
     def parse_action(self, state: EvaState, side: int, text: str) -> object:
-        return actions.parse_action(state, side, text)
+        return notation.parse_action(state, side, text)
 
     def random_setup(self, rng: random.Random) -> EvaSetup:
         """Two random valid rosters (up to 1000 points) on a random bundled map, with
@@ -149,7 +159,7 @@ class EvaRuleset(
 
     def check_invariants(self, state: EvaState) -> None:
         """Raise AssertionError if the state breaks an invariant of the rules."""
-        rules.check_invariants(state)
+        flow.check_invariants(state)
 
     # rosters
     def decode_roster(self, data: bytes) -> Roster:

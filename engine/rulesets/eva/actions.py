@@ -1,101 +1,111 @@
-"""Eva actions (a msgspec tagged union) and their text notation.
-
-The notation follows the forum's own style (EVA-EX-1): a unit's name, then what
-it does, with squares as in EVA-2.2. Keywords are English and case-insensitive.
-
-=====================================  =========================================
-``choose south`` / ``choose north``     take a deployment zone (EVA-5.2)
-``Eva-01 deploy C2 rifle+knife``        place an Eva with what it holds
-``Eva-01 deploy C2`` / ``deploy C2 -``  ... with the default hands / empty hands
-``activate Eva-01`` [``berserk``]       start an activation (roll for Berserk)
-``Eva-01 E4-D5-C6-B6``                  move along a path (EVA-8.2)
-``Eva-01 E4-B6``                        move to B6 by the cheapest path
-``Eva-01 kneel`` / ``Eva-01 stand``     change stance (EVA-8.6)
-``Eva-01 swap pistol+knife`` / ``swap -``  change what is held (EVA-9.3)
-``Eva-01 discard``                      throw the Shield aside (EVA-9.4)
-``Eva-01 fire B12`` [``rifle``] [``burst`` | ``aimed legs``]  ranged attack
-``Eva-01 melee F11``                    melee attack (EVA-12.3)
-``Eva-01 disengage``                    try to leave melee (EVA-12.11)
-``Eva-01 neutralise D17``               AT-field neutralisation (EVA-14)
-``Eva-01 jump K2``                      Jumpjet (EVA-16.9)
-``Eva-01 takeoff`` / ``Eva-01 land``    Wings (EVA-16.10)
-``Eva-01 detonate``                     D-Module (EVA-16.3)
-``Eva-01 accelerate``                   Acceleration (EVA-16.11)
-``Eva-01 end``                          end the activation
-``trauma legs``                         name a trauma zone (EVA-11.9)
-``Eva-01 keep rifle``                   keep one weapon after an arms trauma (EVA-9.7)
-``concede``                             give up (EVA-5.11)
-=====================================  =========================================
-
-Without a weapons part, ``deploy`` uses the default hand configuration
-(:func:`engine.rulesets.eva.options.default_hands`, as the deployment screen
-does); empty hands are written ``-``, so a deployment is always formatted with
-its hands and reads back the same.
-
-Parsing is strict: :class:`~engine.ruleset.NotationError` for bad syntax,
-:class:`~engine.ruleset.IllegalAction` for a well-formed action the rules
-forbid now, :class:`~engine.ruleset.AmbiguousAction` when the text fits more
-than one legal action (``fire B12`` with two guns that could fire).
-"""
+"""Eva actions: frozen, hashable values (a msgspec tagged union; sequences are
+tuples, which encode as JSON arrays as the lists of earlier saves did). Their text
+notation is :mod:`engine.rulesets.eva.notation`."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import msgspec
+from msgspec.structs import force_setattr
 
-from engine.geometry.square import BadSquare, parse_square, square_name
-from engine.i18n import _
-from engine.ruleset import AmbiguousAction, IllegalAction, NotationError
-from engine.rulesets.eva.state import EvaState, Unit
+from engine.geometry.square import square_name
 
-__all__ = ["ACTION_TYPES", "format_action", "parse_action"]
+__all__ = [
+    "ACTION_TYPES",
+    "SQUARE_NAMES",
+    "Accelerate",
+    "Activate",
+    "ChooseZone",
+    "Concede",
+    "Deploy",
+    "Detonate",
+    "Discard",
+    "Disengage",
+    "End",
+    "Fire",
+    "Jump",
+    "Keep",
+    "Kneel",
+    "Land",
+    "Melee",
+    "Move",
+    "NameZone",
+    "Neutralise",
+    "Stand",
+    "Swap",
+    "TakeOff",
+    "sq",
+]
 
 W = 20
 
-# An action holds numbers, strings and lists of them, never another object that could
+# An action holds numbers, strings and tuples of them, never another object that could
 # lead back to it, so it cannot be part of a reference cycle: the garbage collector does
-# not track actions (gc=False), which makes them cheaper to make and to free.
+# not track actions (frozen=True, gc=False), which makes them cheaper to make and to free.
 
 
-class ChooseZone(msgspec.Struct, tag="choose", gc=False):
+def _tupled(action: Any, field: str) -> None:
+    """Make ``field`` of a frozen action a tuple when it was given as another sequence
+    (a list, as earlier code and tests write them), so that the action stays hashable."""
+    value = getattr(action, field)
+    if type(value) is not tuple:
+        force_setattr(action, field, tuple(value))
+
+
+class ChooseZone(msgspec.Struct, tag="choose", frozen=True, gc=False):
     zone: str  # "south" | "north"
 
 
-class Deploy(msgspec.Struct, tag="deploy", gc=False):
+class Deploy(msgspec.Struct, tag="deploy", frozen=True, gc=False):
+    """Place Eva ``unit`` on ``square`` holding the items ``hands`` (EVA-5.2, EVA-9.1)."""
+
     unit: int
     square: int
-    hands: list[int] = []
+    hands: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        _tupled(self, "hands")
 
 
-class Activate(msgspec.Struct, tag="activate", gc=False):
+class Activate(msgspec.Struct, tag="activate", frozen=True, gc=False):
     unit: int
     berserk: bool = False
 
 
-class Move(msgspec.Struct, tag="move", gc=False):
+class Move(msgspec.Struct, tag="move", frozen=True, gc=False):
+    """Move Eva ``unit`` along ``path`` (flat indices from its square, EVA-8.2)."""
+
     unit: int
-    path: list[int]
+    path: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        _tupled(self, "path")
 
 
-class Kneel(msgspec.Struct, tag="kneel", gc=False):
-    unit: int
-
-
-class Stand(msgspec.Struct, tag="stand", gc=False):
-    unit: int
-
-
-class Swap(msgspec.Struct, tag="swap", gc=False):
-    unit: int
-    hands: list[int]
-
-
-class Discard(msgspec.Struct, tag="discard", gc=False):
+class Kneel(msgspec.Struct, tag="kneel", frozen=True, gc=False):
     unit: int
 
 
-class Fire(msgspec.Struct, tag="fire", gc=False):
+class Stand(msgspec.Struct, tag="stand", frozen=True, gc=False):
+    unit: int
+
+
+class Swap(msgspec.Struct, tag="swap", frozen=True, gc=False):
+    """Eva ``unit`` swaps to holding the items ``hands`` (EVA-9.3)."""
+
+    unit: int
+    hands: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        _tupled(self, "hands")
+
+
+class Discard(msgspec.Struct, tag="discard", frozen=True, gc=False):
+    unit: int
+
+
+class Fire(msgspec.Struct, tag="fire", frozen=True, gc=False):
     unit: int
     target: int
     item: int
@@ -103,55 +113,55 @@ class Fire(msgspec.Struct, tag="fire", gc=False):
     aimed: str = ""
 
 
-class Melee(msgspec.Struct, tag="melee", gc=False):
+class Melee(msgspec.Struct, tag="melee", frozen=True, gc=False):
     unit: int
     target: int
 
 
-class Disengage(msgspec.Struct, tag="disengage", gc=False):
+class Disengage(msgspec.Struct, tag="disengage", frozen=True, gc=False):
     unit: int
 
 
-class Neutralise(msgspec.Struct, tag="neutralise", gc=False):
+class Neutralise(msgspec.Struct, tag="neutralise", frozen=True, gc=False):
     unit: int
     target: int
 
 
-class Jump(msgspec.Struct, tag="jump", gc=False):
+class Jump(msgspec.Struct, tag="jump", frozen=True, gc=False):
     unit: int
     square: int
 
 
-class TakeOff(msgspec.Struct, tag="takeoff", gc=False):
+class TakeOff(msgspec.Struct, tag="takeoff", frozen=True, gc=False):
     unit: int
 
 
-class Land(msgspec.Struct, tag="land", gc=False):
+class Land(msgspec.Struct, tag="land", frozen=True, gc=False):
     unit: int
 
 
-class Detonate(msgspec.Struct, tag="detonate", gc=False):
+class Detonate(msgspec.Struct, tag="detonate", frozen=True, gc=False):
     unit: int
 
 
-class Accelerate(msgspec.Struct, tag="accelerate", gc=False):
+class Accelerate(msgspec.Struct, tag="accelerate", frozen=True, gc=False):
     unit: int
 
 
-class End(msgspec.Struct, tag="end", gc=False):
+class End(msgspec.Struct, tag="end", frozen=True, gc=False):
     unit: int
 
 
-class NameZone(msgspec.Struct, tag="zone", gc=False):
+class NameZone(msgspec.Struct, tag="zone", frozen=True, gc=False):
     zone: str
 
 
-class Keep(msgspec.Struct, tag="keep", gc=False):
+class Keep(msgspec.Struct, tag="keep", frozen=True, gc=False):
     unit: int
     item: int
 
 
-class Concede(msgspec.Struct, tag="concede", gc=False):
+class Concede(msgspec.Struct, tag="concede", frozen=True, gc=False):
     #: a concession may be made at any time, out of turn (EVA-5.11)
     out_of_turn: ClassVar[bool] = True
 
@@ -181,9 +191,6 @@ ACTION_TYPES = (
 )
 
 
-# ---------------------------------------------------------------------------
-# formatting
-# ---------------------------------------------------------------------------
 def sq(i: int) -> str:
     """Flat index → square name (EVA-2.2)."""
     if 0 <= i < len(SQUARE_NAMES):
@@ -193,457 +200,3 @@ def sq(i: int) -> str:
 
 #: The names of the board's squares by flat index.
 SQUARE_NAMES = [square_name(i % W + 1, i // W + 1) for i in range(W * 30)]
-
-
-def item_name(state: EvaState, unit: int, i: int, among: list[int] | None = None) -> str:
-    """The name of item ``i`` in notation: its catalogue code when no other item
-    ``among`` the given ones (default: every item still carried) has that code, else
-    its numbered label. A stowed twin is thus never named in a public action."""
-    u = state.units[unit]
-    pool = [j for j, it in enumerate(u.items) if not it.gone] if among is None else among
-    code = u.items[i].code
-    if sum(1 for j in pool if u.items[j].code == code) <= 1:
-        return code
-    return u.items[i].label
-
-
-def _hands(state: EvaState, unit: int, hands: list[int]) -> str:
-    if not hands:
-        return "-"
-    u = state.units[unit]
-    names = []
-    for i in hands:
-        code = u.items[i].code
-        twins = [j for j, it in enumerate(u.items) if it.code == code and not it.gone]
-        # a code names the first carried item of that code; others need their label
-        names.append(
-            code
-            if twins and twins[0] == i and sum(1 for j in hands if u.items[j].code == code) == 1
-            else u.items[i].label
-        )
-    return "+".join(names)
-
-
-def format_action(state: EvaState, side: int, a: object) -> str:
-    """The action in notation (see the module docstring)."""
-    units = state.units
-
-    def n(i: int) -> str:
-        return units[i].name
-
-    match a:
-        case ChooseZone(zone=z):
-            return f"choose {z}"
-        case Deploy(unit=u, square=s, hands=h):
-            return f"{n(u)} deploy {sq(s)} {_hands(state, u, h)}"
-        case Activate(unit=u, berserk=b):
-            return f"activate {n(u)}" + (" berserk" if b else "")
-        case Move(unit=u, path=p):
-            return f"{n(u)} " + "-".join(sq(s) for s in p)
-        case Kneel(unit=u):
-            return f"{n(u)} kneel"
-        case Stand(unit=u):
-            return f"{n(u)} stand"
-        case Swap(unit=u, hands=h):
-            return f"{n(u)} swap {_hands(state, u, h)}"
-        case Discard(unit=u):
-            return f"{n(u)} discard"
-        case Fire(unit=u, target=t, item=i, burst=b, aimed=z):
-            text = f"{n(u)} fire {sq(units[t].square)} {item_name(state, u, i, units[u].hands)}"
-            if b:
-                text += " burst"
-            if z:
-                text += f" aimed {z}"
-            return text
-        case Melee(unit=u, target=t):
-            return f"{n(u)} melee {sq(units[t].square)}"
-        case Disengage(unit=u):
-            return f"{n(u)} disengage"
-        case Neutralise(unit=u, target=t):
-            return f"{n(u)} neutralise {sq(units[t].square)}"
-        case Jump(unit=u, square=s):
-            return f"{n(u)} jump {sq(s)}"
-        case TakeOff(unit=u):
-            return f"{n(u)} takeoff"
-        case Land(unit=u):
-            return f"{n(u)} land"
-        case Detonate(unit=u):
-            return f"{n(u)} detonate"
-        case Accelerate(unit=u):
-            return f"{n(u)} accelerate"
-        case End(unit=u):
-            return f"{n(u)} end"
-        case NameZone(zone=z):
-            return f"trauma {z}"
-        case Keep(unit=u, item=i):
-            return f"{n(u)} keep {item_name(state, u, i, units[u].hands)}"
-        case Concede():
-            return "concede"
-    raise TypeError(f"not an Eva action: {a!r}")
-
-
-# ---------------------------------------------------------------------------
-# parsing
-# ---------------------------------------------------------------------------
-#: The written form of each order (the notation is English in every language).
-FORMS: dict[str, str] = {
-    "choose": "choose south | choose north",
-    "deploy": "<Eva> deploy <square> [weapons]",
-    "activate": "activate <Eva> [berserk]",
-    "move": "<Eva> <square>-<square>",
-    "kneel": "<Eva> kneel",
-    "stand": "<Eva> stand",
-    "swap": "<Eva> swap <weapon>+<weapon> | <Eva> swap -",
-    "discard": "<Eva> discard",
-    "fire": "<Eva> fire <square> [weapon] [burst | aimed <zone>]",
-    "melee": "<Eva> melee <square>",
-    "disengage": "<Eva> disengage",
-    "neutralise": "<Eva> neutralise <square>",
-    "jump": "<Eva> jump <square>",
-    "takeoff": "<Eva> takeoff",
-    "land": "<Eva> land",
-    "detonate": "<Eva> detonate",
-    "accelerate": "<Eva> accelerate",
-    "end": "<Eva> end",
-    "keep": "<Eva> keep <weapon>",
-    "trauma": "trauma arms | legs | body | wings",
-    "concede": "concede",
-}
-
-
-def _ranged(code: str) -> bool:
-    from engine.rulesets.eva.catalog import WEAPONS
-
-    w = WEAPONS.get(code)
-    return w is not None and w.damage is not None
-
-
-def _write(form: str) -> str:
-    return _("Write: {form}").format(form=form)
-
-
-def _is_square(text: str) -> bool:
-    try:
-        parse_square(text)
-    except BadSquare:
-        return False
-    return True
-
-
-_VERBS = {
-    "deploy",
-    "kneel",
-    "stand",
-    "swap",
-    "discard",
-    "fire",
-    "melee",
-    "disengage",
-    "neutralise",
-    "neutralize",
-    "jump",
-    "takeoff",
-    "land",
-    "detonate",
-    "accelerate",
-    "end",
-    "keep",
-}
-
-
-def _square(text: str) -> int:
-    try:
-        x, y = parse_square(text)
-    except BadSquare:
-        raise NotationError(_("{text!r} is not a square (A1 to T30).").format(text=text), "EVA-2.2") from None
-    return (y - 1) * W + (x - 1)
-
-
-def _find_unit(state: EvaState, side: int, text: str) -> tuple[int, str]:
-    """The unit of ``side`` whose name starts ``text`` (longest name wins); returns
-    (unit index, rest of the text)."""
-    best = -1
-    best_len = -1
-    folded = text.casefold()
-    for i, u in enumerate(state.units):
-        if u.side != side:
-            continue
-        name = u.name.strip().casefold()
-        fits = folded.startswith(name) and (len(folded) == len(name) or folded[len(name)].isspace())
-        if fits and len(name) > best_len:
-            best, best_len = i, len(name)
-    if best < 0:
-        words = text.split()
-        word = words[0] if words else text
-        verb = "neutralise" if word.casefold() == "neutralize" else word.casefold()
-        if verb in FORMS and verb not in ("choose", "activate", "trauma", "concede") and len(words) > 1:
-            # the order first, e.g. "deploy Sniper C29": show the right order of words
-            try:
-                unit, rest = _find_unit(state, side, " ".join(words[1:]))
-            except IllegalAction:
-                example = ""
-            else:
-                example = " " + _("e.g. {text!r}").format(
-                    text=" ".join([state.units[unit].name, verb, rest]).strip()
-                )
-            raise NotationError(
-                _("The Eva's name comes first.") + " " + _write(FORMS[verb]) + example, "EVA-1.1"
-            )
-        names = ", ".join(u.name for u in state.units if u.side == side)
-        raise IllegalAction(
-            _("You have no Eva named {name!r}. Your Evas: {names}.").format(name=word, names=names), "EVA-1.1"
-        )
-    return best, text[best_len:].strip()
-
-
-def _unit_at(state: EvaState, square: int, side: int | None = None) -> int:
-    for i, u in enumerate(state.units):
-        if u.on_board and u.square == square and (side is None or u.side == side):
-            return i
-    raise IllegalAction(_("There is no enemy Eva on {square}.").format(square=sq(square)), "EVA-10.2")
-
-
-def _item(state: EvaState, unit: int, label: str, held_first: bool = False) -> int:
-    """The item named ``label``: its numbered label, or its code (the held one when
-    ``held_first`` and exactly one held item has it, else the first carried)."""
-    u = state.units[unit]
-    want = label.casefold()
-    for i, it in enumerate(u.items):
-        if it.label.casefold() == want and not it.gone:
-            if held_first and i not in u.hands:
-                held = [j for j in u.hands if u.items[j].code.casefold() == want]
-                if len(held) == 1:
-                    return held[0]
-            return i
-    raise IllegalAction(
-        _("{unit} carries no {item!r}; its items: {items}.").format(
-            unit=u.name, item=label, items=_item_words(u)
-        )
-        if any(not it.gone for it in u.items)
-        else _("{unit} carries no {item!r} and has no items left.").format(unit=u.name, item=label),
-        "EVA-9.2",
-    )
-
-
-def _item_words(u: Unit) -> str:
-    """The words the Eva's items are named by in notation, each with its catalogue name
-    (``hrifle (Heavy Pallet Rifle), knife (Quantum Knife)``)."""
-    from engine.rulesets.eva.catalog import EQUIPMENT, WEAPONS
-
-    words = []
-    for it in u.items:
-        if it.gone:
-            continue
-        item = WEAPONS.get(it.code) or EQUIPMENT.get(it.code)
-        words.append(f"{it.label} ({_(item.name)})" if item is not None else it.label)
-    return ", ".join(words)
-
-
-def _hands_list(state: EvaState, unit: int, text: str) -> list[int]:
-    if text in ("-", ""):
-        return []
-    return sorted(_item(state, unit, part) for part in text.split("+"))
-
-
-def parse_action(state: EvaState, side: int, text: str) -> object:
-    """Parse ``text`` as an action of ``side`` and check it is legal now.
-
-    Raises NotationError (syntax), IllegalAction (well formed, not allowed) or
-    AmbiguousAction (several legal readings).
-    """
-    from engine.rulesets.eva import rules
-
-    raw = " ".join(text.split())
-    if not raw:
-        raise NotationError(_("Type an action, e.g. 'Eva-01 E4-B6'."))
-    low = raw.casefold()
-    words = low.split(" ")
-    action: object
-    if words[0] == "concede" and len(words) == 1:
-        action = Concede()
-    elif words[0] == "choose":
-        if len(words) != 2 or words[1] not in ("south", "north"):
-            raise NotationError(_("Write 'choose south' or 'choose north'."), "EVA-5.2")
-        action = ChooseZone(words[1])
-    elif words[0] == "trauma":
-        if len(words) != 2 or words[1] not in ("arms", "legs", "body", "wings"):
-            raise NotationError(_("Write 'trauma' and a zone: arms, legs, body or wings."), "EVA-11.9")
-        action = NameZone(words[1])
-    elif words[0] == "activate":
-        rest = raw[len("activate") :].strip()
-        berserk = False
-        if rest.casefold().endswith(" berserk"):
-            try:
-                unit, tail = _find_unit(state, side, rest)
-            except IllegalAction:
-                rest = rest[: -len(" berserk")]
-                berserk = True
-                unit, tail = _find_unit(state, side, rest)
-            else:
-                if tail.casefold() == "berserk":
-                    berserk = True
-                    tail = ""
-        else:
-            unit, tail = _find_unit(state, side, rest)
-        if tail:
-            raise NotationError(_("Unexpected {text!r} after the unit's name.").format(text=tail))
-        action = Activate(unit, berserk)
-    else:
-        unit, rest = _find_unit(state, side, raw)
-        action = _parse_unit_command(state, side, unit, rest, rules)
-    rules.check(state, side, action)
-    return action
-
-
-def _unknown_order(state: EvaState, unit: int, words: list[str]) -> str:
-    """Why ``words`` after an Eva's name are no order, with the form to write."""
-    from engine.rulesets.eva.state import DEPLOY
-
-    name = state.units[unit].name
-    word = words[0]
-    text = _("Unknown order {word!r}.").format(word=word)
-    if state.phase == DEPLOY:
-        square = word.upper() if _is_square(word) else "C2"
-        return " ".join(
-            [text, _write(FORMS["deploy"]), _("e.g. {text!r}").format(text=f"{name} deploy {square}")]
-        )
-    if _is_square(word):
-        here = state.units[unit].square
-        start = sq(here) if here >= 0 else "E4"
-        return " ".join(
-            [
-                text,
-                _("A move is written from square to square:"),
-                repr(f"{name} {start}-{word.upper()}") + ".",
-            ]
-        )
-    orders = ", ".join(
-        ["E4-B6"] + [v for v in FORMS if v not in ("choose", "activate", "move", "trauma", "concede")]
-    )
-    return " ".join([text, _("Orders are written in English: {orders}.").format(orders=orders)])
-
-
-def _parse_unit_command(state: EvaState, side: int, unit: int, rest: str, rules: object) -> object:
-    if not rest:
-        raise NotationError(_("What should the Eva do? e.g. 'E4-B6', 'fire B12', 'end'."))
-    words = rest.split(" ")
-    verb = words[0].casefold()
-    args = words[1:]
-    if verb not in _VERBS:
-        # a path: squares joined by '-'
-        if len(words) != 1 or "-" not in rest:
-            raise NotationError(_unknown_order(state, unit, words))
-        squares = [_square(p) for p in rest.split("-")]
-        if (
-            len(squares) == 2
-            and max(abs(squares[0] % W - squares[1] % W), abs(squares[0] // W - squares[1] // W)) > 1
-        ):
-            path = rules.cheapest_path(state, unit, squares[0], squares[1])  # type: ignore[attr-defined]
-            if path is None:
-                raise IllegalAction(
-                    _("{unit} cannot reach {square} this activation.").format(
-                        unit=state.units[unit].name, square=sq(squares[1])
-                    ),
-                    "EVA-8.2",
-                )
-            return Move(unit, path)
-        return Move(unit, squares)
-    simple = {
-        "kneel": Kneel,
-        "stand": Stand,
-        "discard": Discard,
-        "disengage": Disengage,
-        "takeoff": TakeOff,
-        "land": Land,
-        "detonate": Detonate,
-        "accelerate": Accelerate,
-        "end": End,
-    }
-    if verb in simple:
-        if args:
-            raise NotationError(_("'{verb}' takes nothing after it.").format(verb=verb))
-        return simple[verb](unit)
-    if verb == "deploy":
-        if not 1 <= len(args) <= 2:
-            raise NotationError(
-                _write(FORMS["deploy"])
-                + " "
-                + _("e.g. {text!r}").format(text="Eva-01 deploy C2 rifle+knife"),
-                "EVA-5.2",
-            )
-        if len(args) == 2:
-            hands = _hands_list(state, unit, args[1])
-        else:
-            from engine.rulesets.eva.options import default_hands
-
-            hands = default_hands(state.units[unit])
-        return Deploy(unit, _square(args[0]), hands)
-    if verb == "swap":
-        if len(args) != 1:
-            raise NotationError(_("Write e.g. 'Eva-01 swap pistol+knife' or 'swap -'."), "EVA-9.3")
-        return Swap(unit, _hands_list(state, unit, args[0]))
-    if verb == "keep":
-        if len(args) != 1:
-            raise NotationError(_("Write e.g. 'Eva-01 keep rifle'."), "EVA-9.7")
-        return Keep(unit, _item(state, unit, args[0], held_first=True))
-    if verb in ("melee", "neutralise", "neutralize", "jump"):
-        if len(args) != 1:
-            raise NotationError(_("Write the verb and one square, e.g. '{verb} F11'.").format(verb=verb))
-        square = _square(args[0])
-        if verb == "jump":
-            return Jump(unit, square)
-        target = _unit_at(state, square, 1 - side)
-        return Melee(unit, target) if verb == "melee" else Neutralise(unit, target)
-    # fire
-    if not args:
-        raise NotationError(_("Write e.g. 'Eva-01 fire B12 rifle'."), "EVA-10.1")
-    target = _unit_at(state, _square(args[0]), 1 - side)
-    rest_args = args[1:]
-    burst = False
-    aimed = ""
-    label = ""
-    i = 0
-    while i < len(rest_args):
-        w = rest_args[i].casefold()
-        if w == "burst":
-            burst = True
-        elif w == "aimed":
-            if i + 1 >= len(rest_args) or rest_args[i + 1].casefold() not in (
-                "arms",
-                "legs",
-                "body",
-                "wings",
-            ):
-                raise NotationError(_("'aimed' needs a zone: arms, legs, body or wings."), "EVA-11.1")
-            aimed = rest_args[i + 1].casefold()
-            i += 1
-        elif not label:
-            label = rest_args[i]
-        else:  # e.g. an item's full name: refused with the words of the Eva's items
-            label += " " + rest_args[i]
-        i += 1
-    if label:
-        return Fire(unit, target, _item(state, unit, label, held_first=True), burst, aimed)
-    candidates = []
-    refusal: IllegalAction | None = None
-    for idx in state.units[unit].hands:
-        f = Fire(unit, target, idx, burst, aimed)
-        try:
-            rules.check(state, side, f)  # type: ignore[attr-defined]
-        except IllegalAction as error:
-            # the first ranged weapon's refusal is the reason given (not activated, energy...)
-            if refusal is None and _ranged(state.units[unit].items[idx].code):
-                refusal = error
-            continue
-        candidates.append(f)
-    if not candidates and refusal is not None:
-        raise refusal
-    if not candidates:
-        raise IllegalAction(
-            _("{unit} holds no weapon that can make this attack now.").format(unit=state.units[unit].name),
-            "EVA-10.2",
-        )
-    if len(candidates) > 1:
-        labels = ", ".join(state.units[unit].items[c.item].label for c in candidates)
-        raise AmbiguousAction(_("Which weapon? {labels}.").format(labels=labels))
-    return candidates[0]

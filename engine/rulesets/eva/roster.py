@@ -27,11 +27,14 @@ __all__ = [
     "EvaEntry",
     "Roster",
     "WeaponEntry",
+    "at_cost",
     "decode_roster",
     "encode_roster_file",
+    "equipment_cost",
     "eva_cost",
     "roster_cost",
     "validate",
+    "weapon_cost",
 ]
 
 
@@ -61,30 +64,34 @@ class Roster(msgspec.Struct, omit_defaults=True):
 
 
 def weapon_cost(w: WeaponEntry) -> int:
-    """Points of one weapon entry (0 for an unknown code)."""
+    """Points of one weapon entry, automatic fire included (EVA-17.2, the catalogue's
+    prices; 0 for an unknown code). The roster builder shows a weapon's price with it."""
     cat = WEAPONS.get(w.code)
     if cat is None:
         return 0
     return cat.points + ((cat.auto_points or 0) if w.auto else 0)
 
 
+def at_cost(level: int) -> int:
+    """Points of an AT field of ``level`` 0-6 (EVA-17.6; 0 for a level off the table)."""
+    return AT_COST[level] if 0 <= level < len(AT_COST) else 0
+
+
+def equipment_cost(code: str) -> int:
+    """Points of one equipment item (EVA-17.2, the catalogue's prices; 0 for an unknown code)."""
+    item = EQUIPMENT.get(code)
+    return item.points if item is not None else 0
+
+
 def eva_cost(e: EvaEntry) -> int:
     """Points of one Eva: base 100 + weapons + AT level + equipment (EVA-17.2).
     Unknown items and AT levels count 0 (they are reported by :func:`validate`)."""
-    cost = BASE_COST
-    for w in e.weapons:  # weapon_cost, inline: a roster's cost is added up often
-        cat = WEAPONS.get(w.code)
-        if cat is not None:
-            cost += cat.points
-            if w.auto and cat.auto_points:
-                cost += cat.auto_points
-    if 0 <= e.at < len(AT_COST):
-        cost += AT_COST[e.at]
-    for c in e.equipment:
-        item = EQUIPMENT.get(c)
-        if item is not None:
-            cost += item.points
-    return cost
+    return (
+        BASE_COST
+        + sum(weapon_cost(w) for w in e.weapons)
+        + at_cost(e.at)
+        + sum(equipment_cost(c) for c in e.equipment)
+    )
 
 
 def roster_cost(r: Roster) -> int:

@@ -14,6 +14,7 @@ from engine.rulesets.eva.scenario import EvaMap
 
 __all__ = [
     "Activation",
+    "copy_state",
     "EvaSetup",
     "EvaState",
     "Item",
@@ -44,8 +45,9 @@ class EvaSetup(msgspec.Struct):
     round_limit: int | None = None
 
 
-class Item(msgspec.Struct):
-    """A carried weapon or the Shield (EVA-9.2).
+class Item(msgspec.Struct, frozen=True, gc=False, cache_hash=True):
+    """A carried weapon or the Shield (EVA-9.2); a frozen value, replaced when it changes
+    (so that copies of a state share their items).
 
     ``code``: catalogue code (``"shield"`` for the Shield); ``label``: its name in
     notation (the code, with ``#2`` etc. for a second one); ``auto``: bought with
@@ -58,8 +60,8 @@ class Item(msgspec.Struct):
     gone: bool = False
 
 
-class Trauma(msgspec.Struct):
-    """An active trauma: ``zone`` (arms/legs/body/wings) and, with an S2 Engine,
+class Trauma(msgspec.Struct, frozen=True, gc=False, cache_hash=True):
+    """An active trauma (a frozen value, replaced when it changes): ``zone`` (arms/legs/body/wings) and, with an S2 Engine,
     the number of the Eva's activation at whose end it expires (EVA-11.7);
     None = until the end of the game."""
 
@@ -160,8 +162,13 @@ class MeleeContinuation(msgspec.Struct):
     d_weapon: str
 
 
-class EvaState(msgspec.Struct):
-    """The whole game state."""
+class EvaState(msgspec.Struct, dict=True):
+    """The whole game state.
+
+    Besides its fields, a state may keep fixed facts of its game worked out from them
+    once (the names both sides have: :func:`engine.rulesets.eva.marks.shared_names`) as
+    attributes that are neither encoded nor compared; :func:`copy_state` hands them to
+    the copy, as it shares the map."""
 
     map: EvaMap
     map_id: str
@@ -181,3 +188,32 @@ class EvaState(msgspec.Struct):
     over: bool = False
     reason: str = ""
     rule: str = ""
+
+
+def copy_state(state: EvaState) -> EvaState:
+    """An independent copy of ``state`` that plays exactly as the original (a bot searches
+    on copies): the structs and lists the rules change are copied (the state, each Eva,
+    the activation, their lists); the frozen values (items, traumas, a pending decision,
+    which is replaced whole, never changed) and the map are shared."""
+    copy = state.__copy__()
+    units = []
+    for u in state.units:
+        c = u.__copy__()
+        c.items = u.items.copy()
+        c.hands = u.hands.copy()
+        c.traumas = u.traumas.copy()
+        c.revealed = u.revealed.copy()
+        c.equipment = u.equipment.copy()
+        units.append(c)
+    copy.units = units
+    act = state.activation
+    if act is not None:
+        a = copy.activation = act.__copy__()
+        a.hands_at_start = act.hands_at_start.copy()
+        a.fired = act.fired.copy()
+        a.neutralised = act.neutralised.copy()
+        a.neutralise_tried = act.neutralise_tried.copy()
+    copy.zones = state.zones.copy()
+    copy.scores = state.scores.copy()
+    copy.__dict__.update(state.__dict__)  # the game's fixed facts, shared
+    return copy

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.rulesets.eva import rules
+from engine.rulesets.eva.board import is_engaged
+from engine.rulesets.eva.damage import max_energy
 from engine.rulesets.eva.state import EvaState, Unit
 
 __all__ = ["EnemyUnit", "EvaView", "OwnUnit", "view"]
@@ -113,7 +114,7 @@ def _public(state: EvaState, i: int, u: Unit) -> dict:
         "wings_trauma": u.trauma("wings"),
         "activated": u.activated,
         "revealed": list(u.revealed),
-        "engaged": u.on_board and rules.is_engaged(state, u),
+        "engaged": u.on_board and is_engaged(state, u),
     }
 
 
@@ -130,7 +131,7 @@ def view(state: EvaState, side: int | None) -> EvaView:
                     max_armour=u.max_armour,
                     at=u.at,
                     energy=u.energy,
-                    next_max_energy=rules.max_energy(u),
+                    next_max_energy=max_energy(u),
                     items=[OwnItem(it.label, it.code, it.auto, it.gone) for it in u.items],
                     hands=list(u.hands),
                     equipment=list(u.equipment),

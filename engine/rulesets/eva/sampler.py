@@ -1,0 +1,312 @@
+"""The candidate actions of a seat and the random player's choice among them.
+
+:func:`candidates` lists a cheap superset of a seat's legal actions, in a fixed
+order (a step to each neighbouring square the Eva's energy pays for, each swap,
+each attack on an enemy within range...); which of them are legal is always the
+verdict of :func:`engine.rulesets.eva.legality.check`. :func:`legal_actions`
+keeps the legal ones; :func:`random_action` draws among them by rejection sampling,
+checking only the candidates it draws.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import filterfalse
+from typing import Any
+
+# -- imports --
+from engine.rulesets.eva.actions import (
+    Accelerate,
+    Activate,
+    ChooseZone,
+    Deploy,
+    Detonate,
+    Discard,
+    Disengage,
+    End,
+    Fire,
+    Jump,
+    Keep,
+    Kneel,
+    Land,
+    Melee,
+    Move,
+    NameZone,
+    Neutralise,
+    Stand,
+    Swap,
+    TakeOff,
+)
+from engine.rulesets.eva.board import N_SQ, NORTH_ROWS, RANGE_LIMIT2, SOUTH_ROWS, W, band_of, d2_row, geo
+from engine.rulesets.eva.flow import berserk_eligible, to_act
+from engine.rulesets.eva.hands import Held, default_hands, held_facts, held_shield
+from engine.rulesets.eva.legality import legal
+from engine.rulesets.eva.state import BATTLE, DEPLOY, ZONE, EvaState
+
+__all__ = ["candidates", "legal_actions", "random_action"]
+
+
+def legal_actions(state: EvaState, side: int) -> list[object]:
+    """Every legal action of ``side`` in a bot-sized form.
+
+    Movement is represented by single steps (a longer path is a series of them)
+    and deployment by one hand configuration per Eva (as many weapons as fit),
+    so the list stays small; every entry is legal.
+    """
+    return [a for a in candidates(state, side) if legal(state, side, a)]
+
+
+def candidates(state: EvaState, side: int) -> list[object]:
+    """A cheap superset of the legal actions of ``side`` (not yet checked), in the order
+    of :func:`legal_actions`."""
+    if state.over or side not in to_act(state):
+        return []
+    if state.pending is not None:
+        p = state.pending
+        if p.kind == "zone":
+            return [NameZone(z) for z in p.choices]
+        t = state.units[p.unit]
+        return [Keep(p.unit, i) for i in t.hands if t.items[i].label in p.choices]
+    if state.phase == ZONE:
+        return [ChooseZone("south"), ChooseZone("north")]
+    if state.phase == DEPLOY:
+        i, squares = _deploy_squares(state, side)
+        if i < 0:
+            return []
+        hands = default_hands(state.units[i])
+        return [Deploy(i, s, hands) for s in squares]
+    if state.activation is None:
+        return _activations(state, side)
+    return _in_activation(state, side).listed()
+
+
+def random_action(state: EvaState, side: int, rng: random.Random) -> object | None:
+    """A uniformly random member of :func:`legal_actions` (None when ``side`` has no
+    legal action), found by checking candidates in random order until one is legal:
+    rejection sampling, as from the list of :func:`candidates` with each refused one
+    replaced by the last. During an activation the candidates are numbered by kind and
+    built only when drawn."""
+    if state.over or side not in to_act(state):
+        return None
+    if state.pending is None and state.phase == BATTLE and state.activation is not None:
+        cands = _in_activation(state, side)
+        return _draw(state, side, rng, cands.count, cands.nth)
+    if state.pending is None and state.phase == DEPLOY:
+        i, squares = _deploy_squares(state, side)
+        if i < 0:
+            return None
+        hands = default_hands(state.units[i])
+        return _draw(state, side, rng, len(squares), lambda k: Deploy(i, squares[k], hands))
+    cands = candidates(state, side)
+    return _draw(state, side, rng, len(cands), cands.__getitem__)
+
+
+def _draw(state: EvaState, side: int, rng: random.Random, n: int, nth: Any) -> object | None:
+    """Rejection sampling from ``n`` candidates, ``nth(i)`` building candidate ``i``: each
+    drawn one is checked (:func:`legal`); the candidates are drawn as from a list shrunk
+    on each refusal, the last one taking the place of the refused one (``moved`` maps a
+    place to the candidate now there, where that is not the candidate of that number)."""
+    moved: dict[int, int] | None = None
+    bits = type(rng) is _BITS_CLASS
+    while n:
+        if bits:  # rng.randrange(n), written out (the same draw, see _bits_draws)
+            width = n.bit_length()
+            k = rng.getrandbits(width)
+            while k >= n:
+                k = rng.getrandbits(width)
+        else:
+            k = rng.randrange(n)
+        a = nth(moved.get(k, k) if moved is not None else k)
+        if legal(state, side, a):
+            return a
+        n -= 1
+        if moved is None:
+            moved = {}
+        moved[k] = moved.get(n, n)
+    return None
+
+
+def _bits_draws() -> bool:
+    """Does ``randrange(n)`` of a :class:`random.Random` draw ``getrandbits(k)`` (k the
+    bit length of n) until the result is below n, as :func:`_draw` writes it out? Tried
+    on a few generators and bounds when this module is loaded."""
+    for seed in range(8):
+        a = random.Random(seed)
+        b = random.Random(seed)
+        for n in (1, 2, 3, 5, 7, 11, 13, 17, 31, 33, 100, 1000):
+            width = n.bit_length()
+            k = b.getrandbits(width)
+            while k >= n:
+                k = b.getrandbits(width)
+            if a.randrange(n) != k:
+                return False
+        if a.getstate() != b.getstate():
+            return False
+    return True
+
+
+#: random.Random when its draws can be written out (see :func:`_bits_draws`), else None.
+_BITS_CLASS = random.Random if _bits_draws() else None
+
+
+def _activations(state: EvaState, side: int) -> list[object]:
+    """The activations ``side`` may choose between: each of its Evas on the board and
+    not yet activated this round, with a Berserk roll where it may make one."""
+    acts: list[object] = []
+    for i, u in enumerate(state.units):
+        if u.side == side and u.on_board and not u.activated:
+            acts.append(Activate(i))
+            if berserk_eligible(u):
+                acts.append(Activate(i, True))
+    return acts
+
+
+#: The squares of the south zone (rows 1-3) and of the north zone (rows 28-30), EVA-5.2.
+_ZONE_SQUARES = (
+    tuple(y * W + x for y in SOUTH_ROWS for x in range(W)),
+    tuple(y * W + x for y in NORTH_ROWS for x in range(W)),
+)
+
+
+def _deploy_squares(state: EvaState, side: int) -> tuple[int, tuple[int, ...]]:
+    """The next Eva ``side`` deploys (-1 when none is left) and the squares of its
+    deployment zone (EVA-5.2), in order."""
+    for i, u in enumerate(state.units):
+        if u.side == side and not u.deployed:
+            return i, _ZONE_SQUARES[0 if state.zones[side] == 0 else 1]
+    return -1, ()
+
+
+class _Candidates:
+    """The candidates of :func:`_in_activation`, numbered in its order and built only
+    when asked for (:meth:`nth`): End, then each kind's (steps, single actions, swaps,
+    attacks, jumps)."""
+
+    __slots__ = ("count", "ends", "here", "jumps", "singles", "steps", "swaps", "tail", "ui")
+
+    def __init__(self, ui: int, here: int, steps, singles, swaps, tail, jumps) -> None:  # noqa: ANN001
+        self.ui = ui
+        self.here = here
+        self.steps = steps
+        self.singles = singles
+        self.swaps = swaps
+        self.tail = tail
+        self.jumps = jumps
+        e1 = 1 + len(steps)
+        e2 = e1 + len(singles)
+        e3 = e2 + len(swaps)
+        e4 = e3 + len(tail)
+        self.ends = (e1, e2, e3, e4)
+        self.count = e4 + len(jumps)
+
+    def nth(self, i: int) -> object:
+        """Candidate number ``i``."""
+        e1, e2, e3, e4 = self.ends
+        if i == 0:
+            return End(self.ui)
+        if i < e1:
+            return Move(self.ui, (self.here, self.steps[i - 1]))
+        if i < e2:
+            return self.singles[i - e1](self.ui)
+        if i < e3:
+            return Swap(self.ui, tuple(self.swaps[i - e2]))
+        if i < e4:
+            return self.tail[i - e3]
+        return Jump(self.ui, self.jumps[i - e4])
+
+    def listed(self) -> list[object]:
+        """Every candidate, in order."""
+        return [self.nth(i) for i in range(self.count)]
+
+
+def _in_activation(state: EvaState, side: int) -> _Candidates:
+    """The candidate actions of the active Eva, in order: End; a single step to each
+    square its energy pays for (:meth:`MapGeo.step_squares`) that no other Eva next to
+    it stands on; a stance, discarding the Shield, disengaging, the Wings, the D-Module,
+    Acceleration (each where the Eva has or holds what it needs); a swap to each other
+    hand configuration (those costing at most 1 energy when it has less than 2); the
+    attacks on the enemies within 20 squares (:func:`_attacks`); a jump to each free
+    landing square."""
+    act = state.activation
+    assert act is not None
+    ui = act.unit
+    units = state.units
+    u = units[ui]
+    g = geo(state)
+    energy = u.energy
+    airborne = u.airborne
+    here = u.square
+    equipment = u.equipment
+    enemies: list[tuple[int, Any, int]] = []
+    steps: Sequence[int] = ()
+    singles: list[type] = []
+    swaps: Sequence[list[int]] = ()
+    held = held_facts(u) if energy >= 1 else None
+    if held is not None:
+        if not airborne:
+            singles.append(Stand if u.kneeling else Kneel)
+        swaps = held.swap_hands if energy >= 2 else held.cheap_swap_hands
+        near = []
+        if 0 <= here < N_SQ:
+            row = d2_row(here)
+            for j, o in enumerate(units):
+                if o is not u and o.on_board and 0 <= o.square < N_SQ:
+                    d = row[o.square]
+                    if o.side != side and d <= RANGE_LIMIT2:  # within range of some attack (EVA-3.2)
+                        enemies.append((j, o, d))
+                    if d <= 2:  # next to it: it may stand on a square of a single step
+                        near.append(o.square)
+            if not act.obligation and not u.pinned and not act.no_steps and (airborne or not u.kneeling):
+                steps = g.step_squares(here, airborne, act.accel)[energy if energy < 7 else 7]
+                if near:
+                    steps = [n for n in steps if n not in near]
+    if held.shield if held is not None else held_shield(u):
+        singles.append(Discard)
+    if not act.disengage_tried:
+        singles.append(Disengage)
+    jumps: Sequence[int] = ()
+    if equipment:  # (many an Eva has none)
+        if "wings" in equipment:
+            singles.append(Land if airborne else TakeOff)
+        if "dmodule" in equipment:
+            singles.append(Detonate)
+        if "accel" in equipment and not u.accel_used:
+            singles.append(Accelerate)
+        if "jumpjet" in equipment and energy >= 2 and not airborne and not u.pinned:
+            occupied = {o.square for o in units if o.on_board}
+            jumps = list(filterfalse(occupied.__contains__, g.jump_squares(here)))
+    tail = _attacks(units, u, ui, act, held, enemies) if enemies and held is not None else []
+    return _Candidates(ui, here, steps, singles, swaps, tail, jumps)
+
+
+def _attacks(
+    units: list[Any], u: Any, ui: int, act: Any, held: Held, enemies: list[tuple[int, Any, int]]
+) -> list[object]:
+    """The attack candidates of the active Eva ``u`` (number ``ui``) against the enemies
+    within range, with their unit indices and squared distances: melee within reach, AT
+    neutralisation, then each ranged weapon in hand at each enemy in a band it reaches
+    (single, aimed at the legs, burst, aimed at the wings)."""
+    tail: list[object] = []
+    energy = u.energy
+    airborne = u.airborne
+    if not act.melee_done and energy >= 3 and not held.shield:
+        r2 = held.reach**2
+        tail += [Melee(ui, j) for j, t, dist in enemies if t.airborne == airborne and dist <= r2]
+    if energy >= 1:
+        tried = act.neutralise_tried
+        tail += [Neutralise(ui, j) for j, _t, _dist in enemies if j not in tried]
+    if not u.berserk and not act.obligation and energy >= 2:
+        for item, w in held.ranged:
+            if item not in act.hands_at_start or item in act.fired:
+                continue
+            for j, t, dist in enemies:
+                if w.damage[band_of(dist)] == 0:
+                    continue
+                tail.append(Fire(ui, j, item))
+                tail.append(Fire(ui, j, item, aimed="legs"))
+                if u.items[item].auto:
+                    tail.append(Fire(ui, j, item, burst=True))
+                if t.airborne:
+                    tail.append(Fire(ui, j, item, aimed="wings"))
+    return tail
