@@ -21,6 +21,7 @@ default comes from ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``.
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -88,10 +89,12 @@ def _system_catalogues() -> list[tuple[str, Path]]:
     ]
 
 
+@functools.cache
 def translations(code: str) -> _gettext.NullTranslations:
     """The translations into ``code`` (a shipped language other than English): the
     core's catalogue, falling back to each system's (:data:`DOMAIN` first, then the
-    systems by key); a message found nowhere stays as written."""
+    systems by key); a message found nowhere stays as written. Made once per
+    language, so switching languages costs nothing after the first time."""
     import gettext
 
     chain = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
