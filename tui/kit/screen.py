@@ -92,6 +92,8 @@ class GameScreen(WartableScreen):
         #: nothing typed ahead acts on the next player's game.
         self._lifted_at = 0.0
         self._told_save: str | None = None
+        #: Per seat: how much of its log its player has seen on this screen.
+        self._seen: dict[int, int] = {}
         self._completions: tuple[tuple[Any, ...], list[str]] | None = None
 
     # -- the seat at the terminal ----------------------------------------------------
@@ -276,7 +278,10 @@ class GameScreen(WartableScreen):
         """The curtain before ``side`` sees the game: its task and the public news since
         it last looked."""
         seat = self.seats[side]
-        news = [self.log_line(e) for e in seat.log(seat.news_start()) if e.event.to is None]
+        start = self._seen.get(side)
+        if start is None or start > seat.log_length():  # not looked yet on this screen, or undone
+            start = seat.news_start()
+        news = [self.log_line(e) for e in seat.log(start) if e.event.to is None]
         task = self.task_text(side)
         if first:
             start = _("The game continues.") if seat.record() else _("The game begins.")
@@ -344,6 +349,9 @@ class GameScreen(WartableScreen):
         self.refresh_log()
         self.refresh_hint()
         self.refresh_bindings()
+        if not self._covered and self.viewer is not None:
+            # what this player has now seen: the curtain's news for them start after it
+            self._seen[self.viewer] = self.seat.log_length()
 
     def refresh_log(self) -> None:
         """Add the viewer's new log entries (all again when the viewer changed or an
@@ -417,7 +425,7 @@ class GameScreen(WartableScreen):
 
     def notify_saved(self) -> None:
         """Say, on leaving, that the game is kept (or that the last actions are not)."""
-        if self.seat.save_problem() is None:
+        if self.seat.saved_to_file() and self.seat.save_problem() is None:
             self.app.notify(_("The game is saved; Continue or Load game brings it back."), markup=False)
 
     def game_over(self) -> None:
@@ -576,7 +584,9 @@ class GameScreen(WartableScreen):
         self.app.push_screen(
             ConfirmScreen(
                 _("Leave the game"),
-                _("The game is saved after every action: Continue or Load game brings it back."),
+                _("The game is saved after every action: Continue or Load game brings it back.")
+                if self.seat.saved_to_file()
+                else _("This game has no save file: leaving it ends it."),
                 _("Leave"),
                 _("Stay"),
             ),
