@@ -274,7 +274,8 @@ class BoardView(ScrollView, can_focus=True):
     # -- scrolling ---------------------------------------------------------------------
     def _around(self, cells: Sequence[int]) -> Region:
         """The region of ``cells`` with one line and one cell's width around them
-        (reaching to the canvas's edge when that is near)."""
+        (reaching to the canvas's edge when that is near, so the coordinates drawn
+        there show)."""
         boxes = [self._layout.box(c) for c in cells]
         left = min(b.x for b in boxes)
         right = max(b.right for b in boxes)
@@ -288,6 +289,10 @@ class BoardView(ScrollView, can_focus=True):
             left = 0
         if right >= size.width - pad - 3:
             right = size.width
+        if top <= 2:  # near an edge: show it (and what is drawn beyond the cells there)
+            top = 0
+        if bottom >= size.height - 2:
+            bottom = size.height
         return Region(left, top, right - left, bottom - top)
 
     def keep_in_view(self, cell: int | None = None) -> None:

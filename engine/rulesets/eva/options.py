@@ -138,9 +138,11 @@ class NeutraliseOption(msgspec.Struct, frozen=True):
 class EvaOptions(msgspec.Struct):
     """The choices of one side now. ``kind`` says which part applies:
     ``"wait"`` (nothing to decide), ``"zone"`` (choose south/north), ``"deploy"``
-    (``deploy_units``, ``deploy_squares``), ``"activate"`` (``activatable`` with
-    ``berserk_roll``), ``"act"`` (the active ``unit``'s options below), ``"decide"``
-    (a pending ``decision`` with its ``choices`` and ``default``), ``"over"``."""
+    (``deploy_units``, ``deploy_squares``, each Eva's ``hand_configs`` and
+    ``default_hands``), ``"activate"`` (``activatable`` with ``berserk_roll``),
+    ``"act"`` (the active ``unit``'s options below; with no ranged attack,
+    ``fire_refusal`` says why), ``"decide"`` (a pending ``decision`` with its
+    ``choices`` and ``default``), ``"over"``."""
 
     kind: str
     side: int
@@ -171,6 +173,13 @@ class EvaOptions(msgspec.Struct):
     decision: str = ""
     choices: list[str] = []
     default: str = ""
+    #: deployment: what each Eva holds when it is placed without a choice of hands
+    #: (:func:`default_hands`, EVA-9.1), one of its ``hand_configs``
+    default_hands: dict[int, list[int]] = {}
+    #: an activation without a ranged attack: why, as the rules refuse the first
+    #: weapon in hand at the nearest enemy (:func:`fire_refusal`, with its rule ID,
+    #: in the current language); "" when it has one
+    fire_refusal: str = ""
 
 
 def _configs(u) -> list[list[int]]:
@@ -211,7 +220,15 @@ def options(state: EvaState, side: int) -> EvaOptions:
         units = [i for i, u in enumerate(state.units) if u.side == side and not u.deployed]
         squares = [s for s in range(600) if _ok(state, side, Deploy(units[0], s, []))] if units else []
         configs = {i: rules.hand_configs(state.units[i]) for i in units}
-        return EvaOptions("deploy", side, deploy_units=units, deploy_squares=squares, hand_configs=configs)
+        defaults = {i: default_hands(state.units[i]) for i in units}
+        return EvaOptions(
+            "deploy",
+            side,
+            deploy_units=units,
+            deploy_squares=squares,
+            hand_configs=configs,
+            default_hands=defaults,
+        )
     if state.phase == BATTLE and state.activation is None:
         act_units = [
             i for i, u in enumerate(state.units) if u.side == side and u.on_board and not u.activated
@@ -240,6 +257,9 @@ def options(state: EvaState, side: int) -> EvaOptions:
     o.swaps = [(h, rules.swap_cost(u, h)) for h in rules.hand_configs(u) if _ok(state, side, Swap(ui, h))]
     o.discard = _ok(state, side, Discard(ui))
     o.shots = _shots(state, side, ui)
+    if not o.shots:
+        refusal = fire_refusal(state, side)
+        o.fire_refusal = str(refusal) if refusal is not None else ""
     o.melee = [
         MeleeOption(
             j,

@@ -27,11 +27,14 @@ __all__ = [
     "EvaEntry",
     "Roster",
     "WeaponEntry",
+    "at_cost",
     "decode_roster",
     "encode_roster_file",
+    "equipment_cost",
     "eva_cost",
     "roster_cost",
     "validate",
+    "weapon_cost",
 ]
 
 
@@ -66,6 +69,19 @@ def weapon_cost(w: WeaponEntry) -> int:
     if cat is None:
         return 0
     return cat.points + ((cat.auto_points or 0) if w.auto else 0)
+
+
+def at_cost(level: int) -> int:
+    """Points of AT level ``level`` (EVA-17.6: 0 to 6); 0 for a level that does not
+    exist (reported by :func:`validate`)."""
+    return AT_COST[level] if isinstance(level, int) and 0 <= level < len(AT_COST) else 0
+
+
+def equipment_cost(code: str) -> int:
+    """Points of the equipment item ``code`` (EVA-17.2, EVA-16); 0 for an unknown code
+    (reported by :func:`validate`)."""
+    item = EQUIPMENT.get(code)
+    return item.points if item is not None else 0
 
 
 def eva_cost(e: EvaEntry) -> int:

@@ -1,0 +1,408 @@
+"""The EVA battle screen's orders: its keys and the dialogs that make an order.
+
+:class:`OrdersMixin` is part of :class:`tui.rulesets.eva.battle.EvaGameScreen`.
+Every choice it offers comes from the seat (the options: targets with their odds,
+hand configurations, swaps; ``seat.check`` for the aimed shots the rules allow)
+and every order goes through the screen's ``submit``. The dialogs are the kit's
+(:class:`tui.kit.dialogs.ChoiceDialog`, :class:`tui.kit.dialogs.DecisionDialog`);
+chances are written by :func:`tui.kit.odds.format_odds`.
+
+The rules' pending choices (the trauma zone, EVA-11.9; the weapon to keep,
+EVA-9.7) and the zone choice (EVA-5.2) are put to the player through the kit's
+decision dialog: the seat's :meth:`engine.seat.Seat.decision` when the ruleset
+gives one, else a :class:`engine.decision.Decision` made here from the options.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+
+from engine.decision import Choice, Decision
+from engine.i18n import N_, _, ngettext
+from engine.rulesets.eva import actions as act
+from engine.rulesets.eva.options import ShotOption
+from engine.rulesets.eva.view import OwnUnit
+from tui.kit.dialogs import ChoiceDialog
+from tui.rulesets.eva.panels import item_label, odds, shot_details, shot_odds, shot_text
+
+if TYPE_CHECKING:
+    from tui.rulesets.eva.battle import EvaGameScreen
+
+__all__ = ["OrdersMixin"]
+
+_ZONES = {"arms": N_("arms"), "legs": N_("legs"), "body": N_("body"), "wings": N_("wings")}
+#: The events that led to a pending choice, shown above its question.
+_CONTEXT = ("melee", "trauma", "stowed")
+
+
+class OrdersMixin:
+    """The orders of the EVA battle screen (see the module's docstring)."""
+
+    # -- deployment -------------------------------------------------------------------
+    def hands_for(self: EvaGameScreen, unit: int) -> list[int]:
+        """What ``unit`` holds when placed: the hand configuration chosen with ``h``,
+        starting from the rules' default (EVA-9.1)."""
+        opts = self.opts
+        configs = opts.hand_configs.get(unit, []) if opts is not None else []
+        if not configs:
+            return []
+        if unit not in self.deploy_hands:
+            default = opts.default_hands.get(unit) if opts is not None else None
+            self.deploy_hands[unit] = next((i for i, c in enumerate(configs) if list(c) == default), 0)
+        return list(configs[self.deploy_hands[unit] % len(configs)])
+
+    def action_hands(self: EvaGameScreen) -> None:
+        """Deployment: the next hand configuration for the Eva being placed (EVA-9.1)."""
+        if self.deploy_unit is None:
+            return
+        self.hands_for(self.deploy_unit)
+        self.deploy_hands[self.deploy_unit] += 1
+        self._draw_panel()
+
+    # -- activating -------------------------------------------------------------------
+    def activate(self: EvaGameScreen, unit: int) -> None:
+        """Start ``unit``'s activation; asks first whether to roll for Berserk when it may
+        (EVA-16.7)."""
+        opts, view = self.opts, self.view
+        assert opts is not None and view is not None
+        if unit in opts.berserk_roll:
+            name = view.units[unit].name
+
+            def answered(choice: str | None) -> None:
+                if choice is not None:
+                    self.submit(act.Activate(unit, choice == "yes"))
+
+            self.app.push_screen(
+                ChoiceDialog(
+                    _("Roll for Berserk?"),
+                    [
+                        _("{unit} may roll for Berserk (EVA-16.7).").format(unit=name),
+                        _("Only you see whether you roll and what comes of it (EVA-18.3)."),
+                    ],
+                    [("no", _("Activate without the roll")), ("yes", _("Roll for Berserk"))],
+                    "no",
+                ),
+                answered,
+            )
+            return
+        self.submit(act.Activate(unit))
+
+    # -- attacks ----------------------------------------------------------------------
+    def attack(self: EvaGameScreen, kind: str, square: int) -> None:
+        """The attack of ``kind`` (fire, melee, neutralise) on the Eva on ``square``,
+        after its dialog (the weapon when several can fire, the odds)."""
+        opts, view = self.opts, self.view
+        assert opts is not None and view is not None
+        if kind == "fire":
+            shots = [s for s in opts.shots if s.square == square]
+            if len(shots) == 1:
+                self.fire_dialog(shots[0])
+                return
+
+            def weapon(choice: str | None) -> None:
+                if choice is not None:
+                    self.fire_dialog(shots[int(choice)])
+
+            self.app.push_screen(
+                ChoiceDialog(
+                    _("Which weapon?"),
+                    [],
+                    [(f"{i}", shot_text(view, s, self.ascii)) for i, s in enumerate(shots)],
+                    "0",
+                    hanging=True,
+                ),
+                weapon,
+            )
+            return
+        if kind == "melee":
+            m = next(m for m in opts.melee if m.square == square)
+            lines = [
+                _("{unit} attacks {target} in melee (EVA-12).").format(
+                    unit=view.units[opts.unit].name, target=view.units[m.target].name
+                ),
+                _("Your melee bonus: {b:+d}. The defender's bonus is not known to you.").format(b=m.bonus),
+                _("Energy: {n}").format(n=m.energy),
+            ]
+            if m.auto_loss:
+                lines.append(_("Extended Arms beyond distance 1: the defender loses the exchange."))
+            self._confirm_then(_("Melee"), lines, _("Attack"), act.Melee(opts.unit, m.target))
+            return
+        n = next(n for n in opts.neutralise if n.square == square)
+        lines = [
+            _("{unit} tries to neutralise {target}'s AT field (EVA-14).").format(
+                unit=view.units[opts.unit].name, target=view.units[n.target].name
+            ),
+            _("Engaged with it: the attack roll succeeds without a die (EVA-14.2).")
+            if n.automatic
+            else _("Attack roll: TN {tn}+, {p} to hit (EVA-14.2).").format(tn=n.tn, p=odds(n.p_hit)),
+            _("Then d6 + AT against the target's d6 + AT: only a higher total succeeds (EVA-14.3)."),
+            _("Energy: {n}").format(n=n.energy),
+        ]
+        self._confirm_then(_("Neutralise"), lines, _("Try"), act.Neutralise(opts.unit, n.target))
+
+    def _confirm_then(self: EvaGameScreen, title: str, lines: list[str], label: str, action: object) -> None:
+        def answered(choice: str | None) -> None:
+            if choice == "go":
+                self.submit(action)
+
+        self.app.push_screen(
+            ChoiceDialog(title, lines, [("go", label), ("back", _("Cancel"))], "go"), answered
+        )
+
+    def fire_dialog(self: EvaGameScreen, shot: ShotOption) -> None:
+        """The odds of ``shot``, itemised, and its ways: a single shot, a burst, a shot
+        aimed at each zone the rules allow now (asked of the seat)."""
+        opts, view = self.opts, self.view
+        assert opts is not None and view is not None
+        unit = opts.unit
+        lines: list[str | Text] = [str(x) for x in shot_details(view, shot)]
+        choices: list[tuple[str, str | Text]] = [
+            ("single", _("Single shot — {e} energy, {p} to hit").format(e=shot.energy, p=shot_odds(shot)))
+        ]
+        if shot.burst_energy:
+            choices.append(
+                (
+                    "burst",
+                    ngettext(
+                        "Burst of {n} shot — {e} energy, TN {tn}+, {p} to hit each",
+                        "Burst of {n} shots — {e} energy, TN {tn}+, {p} to hit each",
+                        shot.burst_shots or 3,
+                    ).format(
+                        n=shot.burst_shots or 3,
+                        e=shot.burst_energy,
+                        tn=shot.burst_tn,
+                        p=odds(shot.burst_p_hit),
+                    ),
+                )
+            )
+        if shot.aimed_energy:
+            for zone in _ZONES:
+                if self.seat.check(act.Fire(unit, shot.target, shot.item, aimed=zone)) is not None:
+                    continue
+                choices.append(
+                    (
+                        f"aimed:{zone}",
+                        _("Aimed at the {zone} — {e} energy, {p} to hit").format(
+                            zone=_(_ZONES[zone]), e=shot.aimed_energy, p=shot_odds(shot)
+                        ),
+                    )
+                )
+        choices.append(("back", _("Cancel")))
+
+        def answered(choice: str | None) -> None:
+            if choice is None or choice == "back":
+                return
+            burst = choice == "burst"
+            aimed = choice.split(":", 1)[1] if choice.startswith("aimed:") else ""
+            self.submit(act.Fire(unit, shot.target, shot.item, burst, aimed))
+
+        self.app.push_screen(ChoiceDialog(_("Fire"), lines, choices, "single"), answered)
+
+    # -- the targeting keys -------------------------------------------------------------
+    def action_fire(self: EvaGameScreen) -> None:
+        """Show the legal targets of a ranged attack, with their odds (or say why there
+        is none)."""
+        self._enter_mode("fire")
+
+    def action_melee(self: EvaGameScreen) -> None:
+        """Show the enemy Evas the active Eva can attack in melee."""
+        self._enter_mode("melee")
+
+    def action_neutralise(self: EvaGameScreen) -> None:
+        """Show the enemy Evas whose AT field the active Eva can try to neutralise."""
+        self._enter_mode("neutralise")
+
+    def action_jump(self: EvaGameScreen) -> None:
+        """Show the squares the Jumpjet can reach."""
+        self._enter_mode("jump")
+
+    # -- orders of one key ------------------------------------------------------------
+    def action_stance(self: EvaGameScreen) -> None:
+        """Kneel, or stand up (EVA-8.6)."""
+        opts = self.opts
+        if opts is not None and opts.kind == "act":
+            self.submit(act.Kneel(opts.unit) if opts.kneel else act.Stand(opts.unit))
+
+    def action_flight(self: EvaGameScreen) -> None:
+        """Take off or land with Wings (EVA-16.10)."""
+        opts = self.opts
+        if opts is not None and opts.kind == "act":
+            self.submit(act.TakeOff(opts.unit) if opts.takeoff else act.Land(opts.unit))
+
+    def action_accelerate(self: EvaGameScreen) -> None:
+        """Declare Acceleration (EVA-16.11)."""
+        if self.opts is not None and self.opts.accelerate:
+            self.submit(act.Accelerate(self.opts.unit))
+
+    def action_disengage(self: EvaGameScreen) -> None:
+        """Try to leave melee (EVA-12.11)."""
+        if self.opts is not None and self.opts.disengage:
+            self.submit(act.Disengage(self.opts.unit))
+
+    def action_discard(self: EvaGameScreen) -> None:
+        """Throw the Shield aside (EVA-9.4)."""
+        if self.opts is not None and self.opts.discard:
+            self.submit(act.Discard(self.opts.unit))
+
+    def action_end(self: EvaGameScreen) -> None:
+        """End the activation."""
+        if self.opts is not None and self.opts.end:
+            self.submit(act.End(self.opts.unit))
+
+    def action_detonate(self: EvaGameScreen) -> None:
+        """Detonate the D-Module, after a confirmation (EVA-16.3): the Eva is destroyed."""
+        from tui.screens.dialogs import ConfirmScreen
+
+        opts, view = self.opts, self.view
+        if opts is None or view is None or not opts.detonate:
+            return
+        name = view.units[opts.unit].name
+        unit = opts.unit
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.submit(act.Detonate(unit))
+
+        self.app.push_screen(
+            ConfirmScreen(
+                _("Detonate"),
+                _(
+                    "{unit} detonates its D-Module and is destroyed; the blast hits every Eva near it (EVA-16.3)."
+                ).format(unit=name),
+                _("Detonate"),
+                _("Keep it"),
+            ),
+            answered,
+        )
+
+    def action_swap(self: EvaGameScreen) -> None:
+        """Choose what the active Eva holds (EVA-9.3), with the energy each change costs
+        and the order that makes it."""
+        opts, view = self.opts, self.view
+        if opts is None or view is None or opts.kind != "act" or not opts.swaps:
+            return
+        unit = opts.unit
+        own = view.units[unit]
+        now = list(own.hands) if isinstance(own, OwnUnit) else []
+        # each choice with the order that makes it, naming the items by their notation
+        # words (``swap hrifle+knife``), dim on a second line
+        choices: list[tuple[str, str | Text]] = [
+            (
+                f"{i}",
+                Text.assemble(
+                    f"{self._config_label(unit, hands)} — " + _("{n} energy").format(n=cost),
+                    "\n",
+                    (f"swap {self._config_words(unit, hands)}", "dim"),
+                ),
+            )
+            for i, (hands, cost) in enumerate(opts.swaps)
+        ]
+        choices.append(("back", _("Cancel")))
+        current = f"{self._config_label(unit, now)} ({self._config_words(unit, now)})"
+
+        def answered(choice: str | None) -> None:
+            if choice is not None and choice != "back":
+                self.submit(act.Swap(unit, list(opts.swaps[int(choice)][0])))
+
+        self.app.push_screen(
+            ChoiceDialog(
+                _("Weapons"), [_("Now in hand: {hands}").format(hands=current)], choices, "0", hanging=True
+            ),
+            answered,
+        )
+
+    def _config_label(self: EvaGameScreen, unit: int, hands: list[int]) -> str:
+        view = self.view
+        u = view.units[unit] if view is not None else None
+        if not isinstance(u, OwnUnit):
+            return ""
+        labels = [item_label(u.items[i].label) for i in hands if 0 <= i < len(u.items)]
+        return "+".join(labels) if labels else _("empty hands")
+
+    def _config_words(self: EvaGameScreen, unit: int, hands: list[int]) -> str:
+        """``hands`` as the notation writes them: the items' labels joined by ``+``
+        (``rifle+knife``), or ``-`` for empty hands."""
+        view = self.view
+        u = view.units[unit] if view is not None else None
+        if not isinstance(u, OwnUnit):
+            return "-"
+        labels = [u.items[i].label for i in hands if 0 <= i < len(u.items)]
+        return "+".join(labels) if labels else "-"
+
+    # -- questions the rules ask ---------------------------------------------------------
+    def ask_pending(self: EvaGameScreen) -> None:
+        """Put the decision waiting for the viewer: the seat's, else the one the options
+        describe (the zone choice, a trauma zone, the weapon to keep)."""
+        if self._asking or self.viewer is None:
+            return
+        decision = self.seat.decision()
+        if decision is not None:
+            self.ask(decision)
+            return
+        made = self.decision_from_options()
+        if made is not None:
+            decision, title, context = made
+            self.open_decision(decision, title, context)
+
+    def decision_from_options(self: EvaGameScreen) -> tuple[Decision, str, list[Text]] | None:
+        """The zone choice (EVA-5.2) or the pending choice of the options (EVA-11.9,
+        EVA-9.7) as a :class:`engine.decision.Decision`, with its title and the log lines
+        that led to it; None when there is none."""
+        opts, view = self.opts, self.view
+        if opts is None or view is None or self.viewer is None:
+            return None
+        seat = self.seat
+
+        def choice(action: Any, label: str | Text) -> Choice:
+            return Choice(action=action, notation=seat.format(action), label=str(label))
+
+        if opts.kind == "zone":
+            lines = [
+                self.log_line(e) for e in seat.log() if e.event.to is None and _tag(e.event) == "rolloff"
+            ]
+            choices = (
+                choice(act.ChooseZone("south"), _("South: rows 1–3")),
+                choice(act.ChooseZone("north"), _("North: rows 28–30")),
+            )
+            prompt = _("You choose where your Evas deploy (EVA-5.2).")
+            return (
+                Decision(seat=self.viewer, prompt=prompt, choices=choices, default=0),
+                _("Deployment zone"),
+                lines,
+            )
+        if opts.kind != "decide":
+            return None
+        unit = view.units[opts.unit] if 0 <= opts.unit < len(view.units) else None
+        if unit is not None:
+            self._cursor_to_unit(unit.index)
+            self.selected = unit.index
+            self._draw_board()
+            self._draw_panel()
+        name = self.unit_label(unit.index) if unit is not None else "?"
+        context = [self.log_line(e) for e in seat.log()[-12:] if _tag(e.event) in _CONTEXT][-1:]
+        if opts.decision == "zone":
+            prompt = _("Name the zone of {unit} that suffers the trauma (EVA-11.9).").format(unit=name)
+            choices = tuple(choice(act.NameZone(c), _(_ZONES.get(c, c))) for c in opts.choices)
+            title = _("Trauma zone")
+        else:
+            prompt = _("{unit} can hold only one one-handed weapon: which does it keep (EVA-9.7)?").format(
+                unit=name
+            )
+            items = unit.items if isinstance(unit, OwnUnit) else []
+            hands = unit.hands if isinstance(unit, OwnUnit) else []
+            keeps = []
+            for label in opts.choices:
+                index = next((i for i, it in enumerate(items) if it.label == label and i in hands), 0)
+                keeps.append(choice(act.Keep(opts.unit, index), item_label(label)))
+            choices = tuple(keeps)
+            title = _("Keep a weapon")
+        default = opts.choices.index(opts.default) if opts.default in opts.choices else 0
+        return Decision(seat=self.viewer, prompt=prompt, choices=choices, default=default), title, context
+
+
+def _tag(event: Any) -> str:
+    """An event's tag (its kind in the save)."""
+    config = getattr(type(event), "__struct_config__", None)
+    return str(getattr(config, "tag", "")) if config is not None else ""
