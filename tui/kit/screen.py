@@ -107,6 +107,9 @@ class GameScreen(WartableScreen, help_key=False):
         self._completions: tuple[tuple[Any, ...], list[str]] | None = None
         #: Whether the screen last drawn showed only public values (see :meth:`public_only`).
         self._shown_public = False
+        #: What each line of the screen shows now (see :meth:`_show`).
+        self._shown: dict[str, str | Text] = {}
+        self._keys_state: tuple[bool, ...] = ()
 
     # -- the seat at the terminal ----------------------------------------------------
     @property
@@ -180,6 +183,8 @@ class GameScreen(WartableScreen, help_key=False):
         await super().refresh_language()
         self._logged = (None, 0, False)
         self._completions = None
+        self._shown = {}
+        self._keys_state = ()
         self.refresh_all()
 
     def on_resize(self) -> None:
@@ -356,11 +361,36 @@ class GameScreen(WartableScreen, help_key=False):
         if not self.is_mounted:
             return
         self._shown_public = self.public_only()
-        self.query_one("#kit-status", Static).update(plain_text(self.status_text(), self.ascii))
+        self._show("#kit-status", plain_text(self.status_text(), self.ascii), layout=False)
         self.refresh_table()
         self.refresh_log()
         self.refresh_hint()
-        self.refresh_bindings()
+        self.refresh_keys()
+
+    def _show(self, selector: str, content: str | Text, *, layout: bool = True) -> None:
+        """Put ``content`` on the Static ``selector`` when it changed (an update costs a
+        repaint, and a new layout unless ``layout`` is False: over SSH every repainted
+        cell costs bytes)."""
+        if self._shown.get(selector) == content:
+            return
+        self._shown[selector] = content
+        widgets = self.query(selector)
+        if widgets:
+            widgets.first(Static).update(content, layout=layout)
+
+    def refresh_keys(self) -> None:
+        """Draw the key footer again when the keys that apply have changed (redrawing it
+        costs a repaint of the line)."""
+        state = tuple(
+            bool(self.check_action(b.action.split("(")[0], ())) for b in self._bindings_list() if b.show
+        )
+        if state != self._keys_state:
+            self._keys_state = state
+            self.refresh_bindings()
+
+    def _bindings_list(self) -> list[Binding]:
+        """Every binding of the screen (its own and the shared ones), once each."""
+        return [b for b in type(self).BINDINGS if isinstance(b, Binding)]
 
     def public_only(self) -> bool:
         """Whether the screen shows only public values now: the viewer's seat holds no
@@ -403,7 +433,8 @@ class GameScreen(WartableScreen, help_key=False):
             text = self.message or self.prompt_text()
             if hint.has_class("-error") != bool(self.message):
                 hint.set_class(bool(self.message), "-error")
-            hint.update(plain_text(text, self.ascii))
+            # a refusal may take two or three lines: a new layout only when it changes
+            self._show("#kit-hint", plain_text(text, self.ascii))
 
     def say(self, message: str) -> None:
         """Show ``message`` on the hint line (until the next action)."""

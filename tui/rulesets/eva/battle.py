@@ -848,7 +848,7 @@ class EvaGameScreen(OrdersMixin, GameScreen):
             self.board.move_cursor(targets[0])
         self.refresh_hint()
         self._draw_cursor_info()
-        self.refresh_bindings()
+        self.refresh_keys()
 
     def action_cycle(self, step: int) -> None:
         """Next (or previous) Eva to place or activate, or target."""

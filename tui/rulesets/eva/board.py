@@ -316,7 +316,7 @@ class EvaBoard(BoardView):
     def background(self, y: int, width: int) -> list[Segment]:
         """The coordinates (EVA-2.2): the column letters on the first and last lines,
         the row number on both sides of each row."""
-        coord = self.rich_style + self.styles_map["coord"]
+        coord = self.base_style + self.styles_map["coord"]
         cw = self._cell
         if y in (0, HEIGHT + 1):
             pad = 1 if cw == 3 else 0
@@ -325,7 +325,7 @@ class EvaBoard(BoardView):
         row = HEIGHT - y + 1
         return [
             Segment(f"{row:>2} ", coord),
-            Segment(" " * (WIDTH * cw), self.rich_style),
+            Segment(" " * (WIDTH * cw), self.base_style),
             Segment(f" {row:<2}", coord),
         ]
 
