@@ -46,7 +46,8 @@ from engine.rulesets.eva.scenario import EvaMap
 from engine.rulesets.eva.view import EvaView, public_damage
 from engine.seat import LogEntry, Seat
 from tui.kit.screen import GameScreen
-from tui.rulesets.eva.board import HEIGHT, WIDTH, EvaBoard, Overlay, square_name
+from tui.rulesets.eva.board import WIDTH, EvaBoard
+from tui.rulesets.eva.drawing import DrawingMixin
 from tui.rulesets.eva.orders import OrdersMixin
 from tui.rulesets.eva.panels import (
     ChoiceRows,
@@ -54,13 +55,6 @@ from tui.rulesets.eva.panels import (
     event_line,
     glyph_legend,
     log_glyphs,
-    melee_text,
-    neutralise_text,
-    shot_odds,
-    shot_text,
-    unit_glyph,
-    unit_marks,
-    unit_panel_text,
 )
 from tui.rulesets.eva.texts import NOTATION, board_legend, no_targets, prompt, status_doing, turn_task
 from tui.textfit import fit
@@ -70,19 +64,12 @@ __all__ = ["EvaGameScreen"]
 
 #: Terminal width from which squares are three cells wide.
 WIDE = 112
-_TERRAIN_NAMES = (
-    N_("open ground"),
-    N_("red obstacle"),
-    N_("yellow obstacle"),
-    N_("green obstacle"),
-    N_("blue obstacle"),
-)
 #: The keys that choose targets, with the mode they start (a refusal is explained).
 _MODE_KEYS = {"f": "fire", "а": "fire", "m": "melee", "ь": "melee", "n": "neutralise", "т": "neutralise"}
 _MODE_KEYS |= {"j": "jump", "о": "jump"}
 
 
-class EvaGameScreen(OrdersMixin, GameScreen):
+class EvaGameScreen(DrawingMixin, OrdersMixin, GameScreen):
     """Plays an EVA game at one terminal through ``seats`` (Player 1's and Player 2's,
     :meth:`engine.game.Game.seats`); ``viewer`` and ``curtain`` as for
     :class:`tui.kit.screen.GameScreen`."""
@@ -427,250 +414,19 @@ class EvaGameScreen(OrdersMixin, GameScreen):
             return True
         return False
 
-    # -- drawing -------------------------------------------------------------------
-    def refresh_table(self) -> None:
-        if self.view is None or self.opts is None:
-            return
-        self._draw_board()
-        self._draw_panel()
-        self._draw_legend()
-        self._draw_choices()
-
-    def _draw_board(self) -> None:
-        assert self.view is not None and self.opts is not None
-        view, opts = self.view, self.opts
-        overlay: dict[int, Overlay] = {}
-        if opts.kind == "deploy":
-            legal = set(opts.deploy_squares)
-            rows = range(0, 3) if view.zones[self.viewer or 0] == 0 else range(HEIGHT - 3, HEIGHT)
-            for y in rows:
-                for x in range(WIDTH):
-                    s = y * WIDTH + x
-                    overlay[s] = Overlay("deploy" if s in legal else "blocked")
-        elif opts.kind == "act":
-            if self.mode == "":
-                for m in opts.moves:
-                    overlay[m.square] = Overlay("reach", str(m.cost))
-            elif self.mode == "jump":
-                for s in opts.jumps:
-                    overlay[s] = Overlay("jump")
-            else:
-                for s in self._mode_targets():
-                    overlay[s] = Overlay("target")
-        selected = None
-        if self.selected is not None:
-            sq = view.units[self.selected].square
-            selected = sq if sq >= 0 else None
-        self.board.set_marks(unit_marks(view, self.ascii), overlay, selected)
-
-    def _mode_targets(self) -> list[int]:
-        opts = self.opts
-        if opts is None:
-            return []
-        if self.mode == "fire":
-            return list(dict.fromkeys(s.square for s in opts.shots))
-        if self.mode == "melee":
-            return [m.square for m in opts.melee]
-        if self.mode == "neutralise":
-            return [n.square for n in opts.neutralise]
-        if self.mode == "jump":
-            return list(opts.jumps)
-        return []
-
-    def _draw_panel(self) -> None:
-        panel = self.query_one("#unit-panel", Static)
-        assert self.view is not None
-        if self.selected is None:
-            self._set_panel(
-                panel, Text(_("No Eva selected. Space shows the Eva under the cursor."), style="italic")
-            )
-            return
-        opts = self.opts
-        placing = None
-        if opts is not None and opts.kind == "deploy" and self.selected == self.deploy_unit:
-            placing = self.hands_for(self.selected)  # what it holds once placed
-        text = unit_panel_text(
-            self.view,
-            self.selected,
-            self.players,
-            self.glyphs.bullet,
-            self.ascii,
-            placing,
-            public=self.public_only(),
-        )
-        self._set_panel(panel, ascii_text(text, self.ascii))
-
-    def _set_panel(self, panel: Static, text: Text) -> None:
-        """Show ``text`` in the unit panel; lay the screen out again only when the panel's
-        height changes (a layout repaints far more of the terminal): its lines as wrapped
-        at the panel's width, not only those the text starts."""
-        width = panel.content_region.width
-        lines = len(text.wrap(self.app.console, width)) if width > 0 else text.plain.count("\n") + 1
-        panel.update(text, layout=lines != self._panel_lines)
-        self._panel_lines = lines
-
-    def _draw_legend(self) -> None:
-        """Which letter is which Eva (own Evas first)."""
-        if self.view is None:
-            return
-        widget = self.query_one("#battle-legend", Static)
-        width = widget.content_region.width or max(20, self.app.size.width - self.board.board_width - 4)
-        legend = glyph_legend(
-            self.view,
-            self.viewer or 0,
-            self.ascii,
-            bool(getattr(self.app, "no_color", False)),
-            cells=8,
-            width=width,
-        )
-        if self._lines.get("#battle-legend") != legend:
-            self._lines["#battle-legend"] = legend
-            widget.update(legend)
-
-    def _draw_top(self) -> None:
-        """The status line's width, then the square under the cursor in the rest."""
-        status = self.query_one("#kit-status", Static)
-        text = str(status.render()) if status.is_mounted else ""
-        cursor = self.query_one("#battle-cursor", Static)
-        width = max(0, self._top_width() - 2 - cell_len(self.status_text() or text))
-        if cursor.styles.width is None or cursor.styles.width.value != width:
-            cursor.styles.width = width
-        self._draw_cursor_info()
-
-    #: Cells of the top line kept for the square under the cursor.
-    CURSOR_ROOM = 30
-
-    def _top_width(self) -> int:
-        return self.size.width or self.app.size.width
-
-    def _draw_cursor_info(self) -> None:
-        """The square under the cursor: name, terrain, the Eva on it, its cost or odds,
-        cut to the room the status leaves (the terrain is dropped first: open ground,
-        then any; the board shows it)."""
-        if self.view is None or self.opts is None:
-            return
-        s = self.board.cursor
-        terrain = self._terrain[s]
-        square = square_name(s)
-        rest = []
-        unit = next((u for u in self.view.units if u.square == s and not u.destroyed), None)
-        if unit is not None:
-            rest.append(f"{unit_glyph(self.view, unit.index, self.ascii)} {unit.name}")
-        if self.opts.kind == "act":
-            if self.mode == "":
-                cost = next((m.cost for m in self.opts.moves if m.square == s), None)
-                if cost is not None:
-                    rest.append(_("{n} energy").format(n=cost))
-            elif self.mode == "fire":
-                best = [sh for sh in self.opts.shots if sh.square == s]
-                if best:
-                    rest.append(_("{p} to hit").format(p="/".join(shot_odds(sh) for sh in best)))
-        named = f"{square} {_(_TERRAIN_NAMES[terrain])}"
-        room = self.query_one("#battle-cursor", Static).styles.width
-        cells = int(room.value) - 1 if room is not None else 10**6
-        candidates = [[named, *rest], [square if terrain == 0 else named, *rest], [square, *rest]]
-        texts = [ascii_text(" · ".join(c), self.ascii) for c in candidates]
-        text = next(
-            (t for t in texts if cell_len(t) <= cells), fit(texts[-1], cells, "..." if self.ascii else "…")
-        )
-        self._set_line("#battle-cursor", text + " ")
-
-    def _set_line(self, selector: str, text: str) -> None:
-        """Put ``text`` on a one-line widget of fixed size, repainting only that line."""
-        if self._lines.get(selector) != text:
-            self._lines[selector] = text
-            self.query_one(selector, Static).update(text, layout=False)
-
-    def _draw_choices(self) -> None:
-        """The target list of the mode (fire, melee, neutralise), the row of the square
-        under the cursor highlighted."""
-        menu = self.query_one("#battle-choices", ChoiceRows)
-        opts, view = self.opts, self.view
-        assert opts is not None and view is not None
-        rows: list[tuple[str, Text]] = []
-        a = self.ascii
-        if opts.kind == "act" and self.mode == "fire":
-            rows = [(f"{i}", ascii_text(shot_text(view, s, a), a)) for i, s in enumerate(opts.shots)]
-        elif opts.kind == "act" and self.mode == "melee":
-            rows = [(f"{i}", ascii_text(melee_text(view, m, a), a)) for i, m in enumerate(opts.melee)]
-        elif opts.kind == "act" and self.mode == "neutralise":
-            rows = [
-                (f"{i}", ascii_text(neutralise_text(view, n, a), a)) for i, n in enumerate(opts.neutralise)
-            ]
-        if rows or menu.option_count:
-            menu.set_rows(rows)
-        if menu.display != bool(rows):
-            menu.display = bool(rows)
-        if rows:
-            menu.border_title = {"fire": _("Targets"), "melee": _("Melee"), "neutralise": _("Neutralise")}[
-                self.mode
-            ]
-            self._highlight_target(self.board.cursor)
-
-    def _target_squares(self) -> list[int]:
-        """The square of each row of the target list, in order."""
-        opts = self.opts
-        if opts is None or opts.kind != "act":
-            return []
-        if self.mode == "fire":
-            return [s.square for s in opts.shots]
-        if self.mode == "melee":
-            return [m.square for m in opts.melee]
-        if self.mode == "neutralise":
-            return [n.square for n in opts.neutralise]
-        return []
-
-    def _highlight_target(self, square: int) -> None:
-        """Highlight the first row of the target list on ``square`` (the list and the
-        board's cursor always agree), unless a row of that square is highlighted."""
-        squares = self._target_squares()
-        if square not in squares:
-            return
-        menu = self.query_one("#battle-choices", ChoiceRows)
-        now = menu.highlighted
-        if now is not None and now < len(squares) and squares[now] == square:
-            return
-        menu.highlighted = squares.index(square)
-
-    def _frame_view(self) -> None:
-        """Scroll the board to where the side's turn is: the cursor and the Eva in play
-        (the acting, selected or next one), then the enemy Eva nearest to it when both
-        fit on the screen."""
-        view = self.view
-        if view is None:
-            return
-        board = self.board
-        squares = [board.cursor]
-        if self.selected is not None and view.units[self.selected].square >= 0:
-            squares.insert(0, view.units[self.selected].square)
-        side = self.viewer if self.viewer is not None else 0
-        enemies = [u.square for u in view.units if u.side != side and u.square >= 0 and not u.destroyed]
-        if enemies:
-            at = squares[0]
-            squares.append(
-                min(enemies, key=lambda s: (s % WIDTH - at % WIDTH) ** 2 + (s // WIDTH - at // WIDTH) ** 2)
-            )
-        board.show_squares(squares)
-
-    def follow(self, unit: int, target_square: int | None = None) -> None:
-        """After an order of ``unit``: the cursor on it (while it is on the board) and the
-        view on it and on ``target_square`` (the square it attacked), when both fit."""
-        view, opts = self.view, self.opts
-        if view is None or opts is None or opts.kind != "act" or opts.unit != unit:
-            return  # no longer in play: the screen has put the cursor where the turn is
-        here = view.units[unit].square
-        squares = [s for s in (here, target_square) if s is not None and s >= 0]
-        if not squares:
-            return
-        if here >= 0:
-            self.board.move_cursor(here, scroll=False)
-        self.board.show_squares(squares)
-
     # -- board events --------------------------------------------------------------
     def _cursor_moved(self, square: int) -> None:
         self._draw_cursor_info()
         if self.mode in ("fire", "melee", "neutralise"):
             self._highlight_target(square)
+
+    @on(OptionList.OptionHighlighted, "#battle-choices")
+    def _row_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.row_highlighted(event)
+
+    @on(OptionList.OptionSelected, "#battle-choices")
+    def _row_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.row_chosen(event)
 
     @on(EvaBoard.Chosen)
     def _chosen(self, event: EvaBoard.Chosen) -> None:
@@ -687,79 +443,6 @@ class EvaGameScreen(OrdersMixin, GameScreen):
     def _cursor_to_unit(self, index: int) -> None:
         if self.view is not None and self.view.units[index].square >= 0:
             self.board.move_cursor(self.view.units[index].square)
-
-    def choose_square(self, square: int) -> None:
-        """Do what choosing ``square`` means now (deploy, activate, move, attack, inspect)."""
-        opts, view = self.opts, self.view
-        if opts is None or view is None or self.viewer is None:
-            return
-        self.message = ""
-        unit = self._unit_at(square)
-        if opts.kind == "deploy" and self.deploy_unit is not None:
-            if square in opts.deploy_squares:
-                self.submit(act.Deploy(self.deploy_unit, square, self.hands_for(self.deploy_unit)))
-                return
-            if unit is None:
-                self.say(
-                    _("{square} is not a square where this Eva may be placed (EVA-5.2).").format(
-                        square=square_name(square)
-                    )
-                )
-                return
-        elif opts.kind == "activate":
-            if unit is not None and unit in opts.activatable:
-                self.activate(unit)
-                return
-        elif opts.kind == "act":
-            if self.mode == "jump":
-                if square in opts.jumps:
-                    self.submit(act.Jump(opts.unit, square))
-                else:
-                    self.say(_("The Eva cannot jump to {square}.").format(square=square_name(square)))
-                return
-            if self.mode in ("fire", "melee", "neutralise"):
-                if square in self._mode_targets():
-                    self.attack(self.mode, square)
-                else:
-                    self.say(_("No target on {square}.").format(square=square_name(square)))
-                return
-            move = next((m for m in opts.moves if m.square == square), None)
-            if move is not None:
-                self.submit(act.Move(opts.unit, list(move.path)))
-                return
-            if unit is not None and any(s.square == square for s in opts.shots):
-                self.attack("fire", square)
-                return
-        if unit is not None:
-            self.selected = unit
-            self._draw_board()
-            self._draw_panel()
-        self.refresh_hint()
-
-    @on(OptionList.OptionHighlighted, "#battle-choices")
-    def _row_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        """A row of the target list highlighted (from the list): the cursor goes to its
-        target, so Enter on the board and Enter on the list aim at the same Eva."""
-        squares = self._target_squares()
-        index = event.option_index
-        if 0 <= index < len(squares) and self.board.cursor != squares[index]:
-            self.board.move_cursor(squares[index])
-
-    @on(OptionList.OptionSelected, "#battle-choices")
-    def _row_chosen(self, event: OptionList.OptionSelected) -> None:
-        """A row of the target list chosen: that attack (a shot with that weapon)."""
-        opts = self.opts
-        if opts is None or event.option.id is None:
-            return
-        i = int(event.option.id)
-        if self.mode == "fire" and 0 <= i < len(opts.shots):
-            self.board.move_cursor(opts.shots[i].square)
-            self.fire_dialog(opts.shots[i])
-            return
-        squares = self._target_squares()
-        if 0 <= i < len(squares):
-            self.board.move_cursor(squares[i])
-            self.attack(self.mode, squares[i])
 
     # -- acting -----------------------------------------------------------------------
     def submit(self, action: Any) -> bool:
@@ -849,44 +532,6 @@ class EvaGameScreen(OrdersMixin, GameScreen):
         self.refresh_hint()
         self._draw_cursor_info()
         self.refresh_keys()
-
-    def action_cycle(self, step: int) -> None:
-        """Next (or previous) Eva to place or activate, or target."""
-        opts, view = self.opts, self.view
-        if opts is None or view is None:
-            return
-        if opts.kind == "deploy" and opts.deploy_units:
-            units = opts.deploy_units
-            i = units.index(self.deploy_unit) if self.deploy_unit in units else -1
-            self.deploy_unit = units[(i + step) % len(units)]
-            self.selected = self.deploy_unit
-            self._draw_panel()
-            return
-        squares: list[int] = []
-        if opts.kind == "activate":
-            squares = [view.units[i].square for i in opts.activatable if view.units[i].square >= 0]
-        elif self.mode:
-            squares = self._mode_targets()
-        if not squares:
-            return
-        cur = self.board.cursor
-        i = squares.index(cur) if cur in squares else -1
-        target = squares[(i + step) % len(squares)]
-        self.board.move_cursor(target)
-        unit = self._unit_at(target)
-        if unit is not None and opts.kind == "activate":
-            self.selected = unit
-            self._draw_board()
-            self._draw_panel()
-
-    def action_inspect(self) -> None:
-        """Show the Eva under the cursor in the panel (an enemy: only what your side may know)."""
-        unit = self._unit_at(self.board.cursor)
-        if unit is None:
-            return
-        self.selected = unit
-        self._draw_board()
-        self._draw_panel()
 
     def action_switch_focus(self) -> None:
         """Tab: from the board to the command line and back."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual.widgets import OptionList
 
 from engine.decision import Choice, Decision
 from engine.i18n import N_, _, ngettext
@@ -25,6 +26,7 @@ from engine.rulesets.eva import actions as act
 from engine.rulesets.eva.options import ShotOption
 from engine.rulesets.eva.view import OwnUnit
 from tui.kit.dialogs import ChoiceDialog
+from tui.rulesets.eva.board import square_name
 from tui.rulesets.eva.panels import item_label, odds, shot_details, shot_odds, shot_text
 
 if TYPE_CHECKING:
@@ -330,6 +332,116 @@ class OrdersMixin:
             return "-"
         labels = [u.items[i].label for i in hands if 0 <= i < len(u.items)]
         return "+".join(labels) if labels else "-"
+
+    # -- choosing on the board and in the target list ---------------------------------
+    def choose_square(self: EvaGameScreen, square: int) -> None:
+        """Do what choosing ``square`` means now (deploy, activate, move, attack, inspect)."""
+        opts, view = self.opts, self.view
+        if opts is None or view is None or self.viewer is None:
+            return
+        self.message = ""
+        unit = self._unit_at(square)
+        if opts.kind == "deploy" and self.deploy_unit is not None:
+            if square in opts.deploy_squares:
+                self.submit(act.Deploy(self.deploy_unit, square, self.hands_for(self.deploy_unit)))
+                return
+            if unit is None:
+                self.say(
+                    _("{square} is not a square where this Eva may be placed (EVA-5.2).").format(
+                        square=square_name(square)
+                    )
+                )
+                return
+        elif opts.kind == "activate":
+            if unit is not None and unit in opts.activatable:
+                self.activate(unit)
+                return
+        elif opts.kind == "act":
+            if self.mode == "jump":
+                if square in opts.jumps:
+                    self.submit(act.Jump(opts.unit, square))
+                else:
+                    self.say(_("The Eva cannot jump to {square}.").format(square=square_name(square)))
+                return
+            if self.mode in ("fire", "melee", "neutralise"):
+                if square in self._mode_targets():
+                    self.attack(self.mode, square)
+                else:
+                    self.say(_("No target on {square}.").format(square=square_name(square)))
+                return
+            move = next((m for m in opts.moves if m.square == square), None)
+            if move is not None:
+                self.submit(act.Move(opts.unit, list(move.path)))
+                return
+            if unit is not None and any(s.square == square for s in opts.shots):
+                self.attack("fire", square)
+                return
+        if unit is not None:
+            self.selected = unit
+            self._draw_board()
+            self._draw_panel()
+        self.refresh_hint()
+
+    def row_highlighted(self: EvaGameScreen, event: OptionList.OptionHighlighted) -> None:
+        """A row of the target list highlighted (from the list): the cursor goes to its
+        target, so Enter on the board and Enter on the list aim at the same Eva."""
+        squares = self._target_squares()
+        index = event.option_index
+        if 0 <= index < len(squares) and self.board.cursor != squares[index]:
+            self.board.move_cursor(squares[index])
+
+    def row_chosen(self: EvaGameScreen, event: OptionList.OptionSelected) -> None:
+        """A row of the target list chosen: that attack (a shot with that weapon)."""
+        opts = self.opts
+        if opts is None or event.option.id is None:
+            return
+        i = int(event.option.id)
+        if self.mode == "fire" and 0 <= i < len(opts.shots):
+            self.board.move_cursor(opts.shots[i].square)
+            self.fire_dialog(opts.shots[i])
+            return
+        squares = self._target_squares()
+        if 0 <= i < len(squares):
+            self.board.move_cursor(squares[i])
+            self.attack(self.mode, squares[i])
+
+    def action_cycle(self: EvaGameScreen, step: int) -> None:
+        """Next (or previous) Eva to place or activate, or target."""
+        opts, view = self.opts, self.view
+        if opts is None or view is None:
+            return
+        if opts.kind == "deploy" and opts.deploy_units:
+            units = opts.deploy_units
+            i = units.index(self.deploy_unit) if self.deploy_unit in units else -1
+            self.deploy_unit = units[(i + step) % len(units)]
+            self.selected = self.deploy_unit
+            self._draw_panel()
+            return
+        squares: list[int] = []
+        if opts.kind == "activate":
+            squares = [view.units[i].square for i in opts.activatable if view.units[i].square >= 0]
+        elif self.mode:
+            squares = self._mode_targets()
+        if not squares:
+            return
+        cur = self.board.cursor
+        i = squares.index(cur) if cur in squares else -1
+        target = squares[(i + step) % len(squares)]
+        self.board.move_cursor(target)
+        unit = self._unit_at(target)
+        if unit is not None and opts.kind == "activate":
+            self.selected = unit
+            self._draw_board()
+            self._draw_panel()
+
+    def action_inspect(self: EvaGameScreen) -> None:
+        """Show the Eva under the cursor in the panel (an enemy: only what your side may know)."""
+        unit = self._unit_at(self.board.cursor)
+        if unit is None:
+            return
+        self.selected = unit
+        self._draw_board()
+        self._draw_panel()
 
     # -- questions the rules ask ---------------------------------------------------------
     def ask_pending(self: EvaGameScreen) -> None:

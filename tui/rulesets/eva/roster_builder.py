@@ -35,7 +35,8 @@ from engine.rulesets.eva.roster import (
     validate,
     weapon_cost,
 )
-from tui.kit.roster import Entry, Refused, RosterBuilder, RosterTexts, Row, Total
+from tui.kit.roster import Entry, Refused, RosterTexts, Row, Total
+from tui.kit.roster_builder import RosterBuilder
 from tui.kit.roster_files import RosterPickerScreen
 from tui.textfit import clean, fit
 
