@@ -52,9 +52,21 @@ class EventLog(RichLog):
         """Whether the newest line is in view (nothing scrolled back)."""
         return self.scroll_y >= self.max_scroll_y - 1
 
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """Note whether the player has scrolled back (the log then keeps its place)."""
+        super().watch_scroll_y(old_value, new_value)
+        self._following = new_value >= self.max_scroll_y - 1
+
+    @property
+    def following(self) -> bool:
+        """Whether new lines are followed: the player has not scrolled back. A log made
+        shorter by the screen's layout (a panel above it grew) still follows."""
+        return self.__dict__.get("_following", True) or self.at_end
+
     def add(self, lines: Sequence[Text]) -> None:
-        """Write ``lines`` (kept for re-wrapping); follow them only if at the end."""
-        follow = self.at_end
+        """Write ``lines`` (kept for re-wrapping); follow them only if the player has not
+        scrolled back."""
+        follow = self.following
         self.auto_scroll = follow
         for text in lines:
             self.texts.append(text)
@@ -79,8 +91,11 @@ class EventLog(RichLog):
         self.scroll_to(y=max(0, self.scroll_y + step * height), animate=False)
 
     def on_resize(self) -> None:
-        """Wrap again at a new width, keeping the newest lines in view."""
+        """Wrap again at a new width, keeping the newest lines in view (and keep them in
+        view when only the height changed, unless the player scrolled back)."""
         width = self.scrollable_content_region.width
+        if width == self._wrapped_at and self.following:
+            self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
         if width != self._wrapped_at and self.texts:
             self._wrapped_at = width
             follow = True

@@ -388,7 +388,8 @@ class RosterBuilder(RosterFiling, WartableScreen):
         index = self.model.new_unit(self.roster)
         self._current = index
         self._refresh(self._unit_row(index))
-        self._fill_catalogue()
+        if self.model.catalogue_follows_unit:
+            self._fill_catalogue()
 
     def _unit_row(self, unit: int) -> str | None:
         return next((r.id for r in self._rows() if r.depth == 0 and r.unit == unit), None)
@@ -421,7 +422,8 @@ class RosterBuilder(RosterFiling, WartableScreen):
                 highlight = self.model.remove(self.roster, row)
                 self._current = self.model.unit_of(highlight)
                 self._refresh(highlight or "new")
-                self._fill_catalogue()
+                if self.model.catalogue_follows_unit:
+                    self._fill_catalogue()
 
         self.app.push_screen(
             ConfirmScreen(

@@ -292,6 +292,11 @@ class GameScreen(WartableScreen, help_key=False):
                 self.cover(side, first)
                 return
             self.viewer = side
+            if leaving is not None and self.curtain:
+                # passed without a curtain (nothing private on either screen): say so
+                self.app.notify(
+                    _("{player} decides now.").format(player=self.player(side)), timeout=3, markup=False
+                )
         elif self.curtain and self._shown_public and self.seats[side].private_on_screen():
             # the same player, but the steps before were public and passed without a
             # curtain: the other player may still be looking as private values come

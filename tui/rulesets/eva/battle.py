@@ -191,6 +191,7 @@ class EvaGameScreen(DrawingMixin, OrdersMixin, GameScreen):
         """Titles of the panels, the board's size, plain scroll bars, the cursor's callback
         (again after the screen is re-composed in another language or glyph set)."""
         self.query_one("#unit-panel").border_title = _("Eva")
+        self.query_one("#battle-legend").border_title = _("On the board")
         self._fit_board()
         self.board.on_cursor = self._cursor_moved
         self.board.vertical_scrollbar.renderer = PlainScrollBar
@@ -407,6 +408,14 @@ class EvaGameScreen(DrawingMixin, OrdersMixin, GameScreen):
     def after_submit(self) -> None:
         self.mode = ""
 
+    def action_undo(self) -> None:
+        """Take back the last action (the kit's undo); the cursor goes back with the Eva
+        in play."""
+        super().action_undo()
+        opts = self.opts
+        if opts is not None and opts.kind == "act" and not self._covered:
+            self.follow(opts.unit)
+
     def leave_mode(self) -> bool:
         """Escape leaves a targeting mode."""
         if self.mode:
@@ -526,6 +535,7 @@ class EvaGameScreen(DrawingMixin, OrdersMixin, GameScreen):
         self.message = ""
         targets = self._mode_targets()
         self._draw_board()
+        self._draw_legend()
         self._draw_choices()
         if targets and self.board.cursor not in targets:
             self.board.move_cursor(targets[0])

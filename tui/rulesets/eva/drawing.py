@@ -152,6 +152,10 @@ class DrawingMixin:
         if self._lines.get("#battle-legend") != legend:
             self._lines["#battle-legend"] = legend
             widget.update(legend)
+        # the target list names its Evas by letter too, and takes the room meanwhile
+        shown = bool(legend) and not self._target_squares()
+        if widget.display != shown:
+            widget.display = shown
 
     def _draw_top(self: EvaGameScreen) -> None:
         """The status line's width, then the square under the cursor in the rest."""

@@ -68,7 +68,10 @@ def turn_task(seat: Seat) -> str:
     opts = seat.options()
     if opts.kind == "decide":
         return _("A decision is yours to make.")
-    placed = any(u.side == seat.seat and u.deployed for u in seat.view().units)
+    view = seat.view()
+    if opts.kind == "act" and 0 <= opts.unit < len(view.units):
+        return _("{unit} is in its activation.").format(unit=view.units[opts.unit].name)
+    placed = any(u.side == seat.seat and u.deployed for u in view.units)
     return {
         "zone": _("Choose your deployment zone."),
         "deploy": _("Place your next Eva.") if placed else _("Place your first Eva."),
