@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from battle_support import W, auto_play, bot_action, can_shoot, eva_game, first_side, is_acting, open_screen
+from rich.text import Text
 from test_tui_app import home, make_app, run  # noqa: F401 - home is a fixture
 from textual.widgets import Input, Static
 
@@ -320,3 +321,78 @@ async def test_a_russian_default_name_completes_with_the_orders_the_engine_reads
         await pilot.pause()
         assert game.records[-1].text == f"{name} end"
     assert app.errors == []
+
+
+@run
+async def test_undo_brings_the_cursor_back_with_the_eva(home: Path) -> None:  # noqa: F811
+    """A move taken back (u, never across a die roll): the Eva is where it was, and so is
+    the cursor, on it."""
+    game = auto_play(eva_game(), is_acting)
+    side = first_side(game)
+    view, opts = game.view(side), game.options(side)
+    here = view.units[opts.unit].square
+    move = max(opts.moves, key=lambda m: m.cost)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(app, pilot, game, curtain=False)
+        screen.board.move_cursor(move.square)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.state.units[opts.unit].square == move.square
+        await pilot.press("u")
+        await pilot.pause()
+        assert game.state.units[opts.unit].square == here and screen.board.cursor == here
+    assert app.errors == []
+
+
+@run
+async def test_the_log_keeps_following_when_a_panel_above_it_grows(home: Path) -> None:  # noqa: F811
+    """The log stops following new lines only when the player scrolls back, not when the
+    screen's layout makes it shorter: the target list opened above it, a shot is fired,
+    and its lines are in view."""
+    game = auto_play(eva_game(), can_shoot)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(app, pilot, game, curtain=False)
+        log = screen.query_one(EventLog)
+        await pilot.pause()
+        assert log.at_end
+        await pilot.press("f")  # the target list opens above the log
+        await pilot.pause()
+        await pilot.press("enter", "enter")  # the fire dialog, a single shot
+        await pilot.pause()
+        await pilot.pause()
+        shown = " ".join(" ".join(line.text for line in log.lines[-6:]).split())
+        assert log.texts[-1].plain in shown
+        assert log.at_end
+        log.scroll_to(y=0, animate=False)  # the player scrolls back: it keeps its place
+        await pilot.pause()
+        log.add([Text("later")])
+        await pilot.pause()
+        assert log.scroll_y == 0
+    assert app.errors == []
+
+
+@run
+async def test_the_log_follows_unless_the_player_scrolled_back() -> None:
+    """Whether new lines are followed rests on the player's scrolling, not on whether the
+    last line happens to be in view when they come (a layout may have pushed it out)."""
+    from textual.app import App, ComposeResult
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield EventLog(id="log")
+
+    app = One()
+    async with app.run_test(size=(40, 10)) as pilot:
+        log = app.query_one(EventLog)
+        log.add([Text(f"line {n}") for n in range(30)])
+        await pilot.pause()
+        assert log.at_end and log.following
+        for n in range(10):  # lines written without following them: the end is out of view
+            log.write(Text(f"pushed {n}"), scroll_end=False)
+        await pilot.pause()
+        assert not log.at_end and log.following
+        log.add([Text("newest")])
+        await pilot.pause()
+        assert log.at_end
