@@ -28,8 +28,8 @@ from textual.widgets import OptionList
 import engine.record
 from engine.game import Game
 from engine.record import SaveLock
+from tui.kit.curtain import CurtainScreen
 from tui.rulesets.eva.battle import EvaGameScreen
-from tui.rulesets.eva.dialogs import CurtainScreen
 from tui.screens.dialogs import ConfirmScreen, NoticeScreen
 from tui.screens.load import LoadScreen
 from tui.screens.title import TitleScreen

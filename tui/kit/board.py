@@ -89,6 +89,10 @@ class Layout(ABC):
         box = self.box(cell)
         return range(box.y, box.y + box.height)
 
+    def cell_row(self, cell: int, y: int) -> int:
+        """Which line of its box ``cell`` shows on canvas line ``y`` (0: its first)."""
+        return y - self.box(cell).y
+
 
 class SquareLayout(Layout):
     """A grid of ``columns`` x ``rows`` squares, each ``cell_width`` terminal cells
@@ -145,14 +149,21 @@ class SquareLayout(Layout):
         row = min(self.rows - 1, max(0, cell // self.columns + down))
         return row * self.columns + col
 
+    def cell_row(self, cell: int, y: int) -> int:
+        return 0  # every square is one line high
+
     def cells_on_line(self, y: int) -> list[tuple[int, int, int]]:
-        line = y - self.top
-        if not 0 <= line < self.rows:
-            return []
-        row = self.rows - 1 - line if self.bottom_up else line
-        first = row * self.columns
-        w = self.cell_width
-        return [(self.left + c * w, w, first + c) for c in range(self.columns)]
+        lines = self.__dict__.setdefault("_on_line", {})
+        cells = lines.get(y)
+        if cells is None:
+            line = y - self.top
+            if not 0 <= line < self.rows:
+                return []
+            row = self.rows - 1 - line if self.bottom_up else line
+            first = row * self.columns
+            w = self.cell_width
+            cells = lines[y] = [(self.left + c * w, w, first + c) for c in range(self.columns)]
+        return cells
 
 
 class BoardView(ScrollView, can_focus=True):
@@ -209,6 +220,8 @@ class BoardView(ScrollView, can_focus=True):
         self._cursor = cursor
         self.on_cursor: Callable[[int], None] | None = None
         self._lines: LRUCache[int, Strip] = LRUCache(self.CACHE_LINES)
+        #: A cell's style over the base style, by the cell's style (few distinct ones).
+        self._with_base: dict[Style, Style] = {}
         #: How many canvas lines were built (tests and benchmarks read it).
         self.lines_built = 0
         self.virtual_size = layout.size
@@ -274,7 +287,8 @@ class BoardView(ScrollView, can_focus=True):
     # -- scrolling ---------------------------------------------------------------------
     def _around(self, cells: Sequence[int]) -> Region:
         """The region of ``cells`` with one line and one cell's width around them
-        (reaching to the canvas's edge when that is near)."""
+        (reaching to the canvas's edge when that is near, so the coordinates drawn
+        there show)."""
         boxes = [self._layout.box(c) for c in cells]
         left = min(b.x for b in boxes)
         right = max(b.right for b in boxes)
@@ -288,6 +302,10 @@ class BoardView(ScrollView, can_focus=True):
             left = 0
         if right >= size.width - pad - 3:
             right = size.width
+        if top <= 2:  # near an edge: show it (and what is drawn beyond the cells there)
+            top = 0
+        if bottom >= size.height - 2:
+            bottom = size.height
         return Region(left, top, right - left, bottom - top)
 
     def keep_in_view(self, cell: int | None = None) -> None:
@@ -317,6 +335,8 @@ class BoardView(ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         """The theme changed: build every line again."""
         super().notify_style_update()
+        self.__dict__.pop("_base_style", None)
+        self._with_base.clear()
         self._lines.clear()
 
     # -- input -------------------------------------------------------------------------
@@ -348,37 +368,54 @@ class BoardView(ScrollView, can_focus=True):
             strip = self.build_line(line)
             self._lines.set(line, strip)
         x = int(sx)
-        return strip.crop_extend(x, x + self.size.width, self.rich_style)
+        return strip.crop_extend(x, x + self.size.width, self.base_style)
 
     def build_line(self, y: int) -> Strip:
         """Canvas line ``y`` whole: the background with every cell of the line drawn over it."""
         self.lines_built += 1
-        width = self._layout.size.width
-        base = self.rich_style
-        if not 0 <= y < self._layout.size.height:
+        layout = self._layout
+        width = layout.size.width
+        base = self.base_style
+        if not 0 <= y < layout.size.height:
             return Strip.blank(width, base)
         background = self.background(y, width)
-        on_line = self._layout.cells_on_line(y)
+        on_line = layout.cells_on_line(y)
         if not on_line:
             return Strip(background, width).simplify()
-        cuts: list[int] = []
-        for x, w, _cell in on_line:
-            cuts += [x, x + w]
-        cuts.append(width)
-        pieces = list(Segment.divide(background, cuts))
-        segments: list[Segment] = list(pieces[0]) if pieces else []
-        for i, (_x, _w, cell) in enumerate(on_line):
-            text, style = self.cell_text(cell, y - self._layout.box(cell).y)
-            if cell == self._cursor and self.has_cursor():
+        line = Strip(background, width)
+        segments: list[Segment] = []
+        at = 0  # the canvas column drawn up to
+        with_base = self._with_base
+        cursor = self._cursor if self.has_cursor() else -1
+        for x, w, cell in on_line:
+            if x > at:  # what lies between the cells (the coordinates, a gap): the background
+                segments.extend(line.crop(at, x))
+            text, style = self.cell_text(cell, layout.cell_row(cell, y))
+            if cell == cursor:
                 style = self.cursor_style(style)
-            segments.append(Segment(text, base + style))
-            segments.extend(pieces[2 * i + 2] if 2 * i + 2 < len(pieces) else [])
+            full = with_base.get(style)
+            if full is None:
+                full = with_base[style] = base + style
+            segments.append(Segment(text, full))
+            at = x + w
+        if at < width:
+            segments.extend(line.crop(at, width))
         return Strip(segments, width).simplify()
+
+    @property
+    def base_style(self) -> Style:
+        """The widget's own style (its colours in the theme), kept until the theme changes:
+        what a cell's style is drawn over."""
+        style = self.__dict__.get("_base_style")
+        if style is None:
+            style = self.__dict__["_base_style"] = self.rich_style
+        return style
 
     def background(self, y: int, width: int) -> list[Segment]:
         """What canvas line ``y`` shows outside the cells, ``width`` cells wide (by default
-        blank; a system draws coordinates, links between bases…)."""
-        return [Segment(" " * width, self.rich_style)]
+        blank; a system draws coordinates, links between bases…), over
+        :attr:`base_style`."""
+        return [Segment(" " * width, self.base_style)]
 
     def cell_text(self, cell: int, row: int) -> tuple[str, Style]:
         """The text of ``cell`` on the ``row``-th line of its box (exactly the box's width)
