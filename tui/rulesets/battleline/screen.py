@@ -1,0 +1,726 @@
+"""The Battleline game screen, on the kit (:class:`tui.kit.screen.GameScreen`).
+
+Hot-seat for two to four mechs: each turn every player writes a hidden order behind
+the kit's curtain (BL-4.1); when the last order is sealed the turn is resolved, and
+each player, at their next look, is shown the turn report step by step. Layout:
+
+* the battle line (:mod:`tui.rulesets.battleline.board`) and under it a line that
+  tells what is on the cell under the cursor (or this turn's notices);
+* the order sheet (:mod:`tui.rulesets.battleline.sheet`) beside the side panel: the
+  seat's own mech and the others as it may know them
+  (:mod:`tui.rulesets.battleline.panels`), and the kit's log (on a small terminal
+  the panel and the log take turns: ``m``).
+
+The screen touches the battle only through the seats: the view, the options (the
+order sheet), the preview of a draft, the log, submit, concede. Keys beside the
+kit's: ``s`` seals the order, ``r`` shows the turn reports, ``m`` switches the
+side panel, and on the line (Enter on a weapon's row) Enter or Space marks a cell,
+Backspace takes a mark off, ``x`` clears the weapon, Escape goes back to the sheet.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Static
+
+from engine.i18n import N_, _
+from engine.rulesets.battleline.events import (
+    LOSS_REASONS,
+    BattleEnded,
+    MechLost,
+    Moved,
+    NoticeGiven,
+    OrderNoted,
+    OrdersRevealed,
+    TurnBegan,
+)
+from engine.rulesets.battleline.notation import NOTATION
+from engine.rulesets.battleline.options import OrderPreview, OrderSheet, Waiting
+from engine.rulesets.battleline.view import View
+from engine.seat import LogEntry, Seat
+from tui.kit.dialogs import plain_text
+from tui.kit.odds import format_odds
+from tui.kit.screen import GameScreen
+from tui.rulesets.battleline.board import ASCII_LINE, UNICODE_LINE, LineBoard, LineScene, MechMark
+from tui.rulesets.battleline.draft import Draft
+from tui.rulesets.battleline.panels import notices_text, panel_text
+from tui.rulesets.battleline.report import TurnReportScreen, resolved_turns, turn_report
+from tui.rulesets.battleline.sheet import FIRE_KINDS, OrderSheetPanel, SheetGlyphs, sheet_detail, sheet_rows
+from tui.screens.base import letter_keys, literal
+
+__all__ = ["BattlelineScreen"]
+
+#: From this many lines up, the side panel and the log are both shown.
+TALL = 34
+
+
+class BattlelineScreen(GameScreen):
+    """A Battleline battle played at this terminal (see the module's docstring)."""
+
+    LOG_IN_TABLE: ClassVar[bool] = True
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(letter_keys("s", "ы"), "seal", N_("Seal")),
+        Binding(letter_keys("r", "к"), "report", N_("Report")),
+        Binding(letter_keys("m", "ь"), "side", N_("Mech/log")),
+        Binding(letter_keys("x", "ч"), "clear", N_("Clear the marks"), show=False),
+        Binding("backspace,delete", "unmark", N_("Take a mark off"), show=False),
+        Binding("space", "mark", N_("Mark the cell"), show=False),
+    ]
+
+    def __init__(self, seats: list[Seat], **kwargs: Any) -> None:
+        super().__init__(seats, **kwargs)
+        #: The draft being written, by (seat, turn).
+        self.drafts: dict[tuple[int, int], Draft] = {}
+        #: The weapon whose cells are being marked on the line, or None.
+        self.marking: int | None = None
+        #: The side panel shown on a small terminal: "log" or "mech".
+        self.side = "log"
+        #: The last turn whose report each seat has been shown.
+        self._seen: dict[int, int] = {}
+        self._preview: OrderPreview | None = None
+        self._moves: tuple[int, dict[int, int]] = (-1, {})
+        self._options: tuple[Any, Any] = (None, None)
+        #: The seat whose draft the sheet shows (a new one starts on the first row).
+        self._sheet_viewer: int | None = None
+
+    # -- glyphs ------------------------------------------------------------------------
+    @property
+    def sheet_glyphs(self) -> SheetGlyphs:
+        """The marks of the glyph set in effect."""
+        if self.ascii:
+            return SheetGlyphs(ok="+", bad="x", arrow="->")
+        return SheetGlyphs()
+
+    # -- layout ------------------------------------------------------------------------
+    def compose_table(self) -> ComposeResult:
+        """The line, the cell line, the order sheet beside the side panel and the log."""
+        board = LineBoard(ASCII_LINE if self.ascii else UNICODE_LINE, id="bl-board")
+        board.border_title = literal(_("The line"))
+        yield board
+        yield Static("", id="bl-info", markup=False)
+        with Horizontal(id="bl-middle"):
+            sheet = OrderSheetPanel(self.glyphs.pointer, id="bl-sheet")
+            sheet.border_title = literal(_("Order"))
+            yield sheet
+            with Vertical(id="bl-side", classes="-log"):
+                with VerticalScroll(id="bl-mech", can_focus=False) as mech:
+                    mech.border_title = literal(_("Mechs"))
+                    yield Static("", id="bl-mech-text", markup=False)
+                yield self.event_log()
+
+    def on_mount(self) -> None:
+        """The side panel's layout for the terminal's height; then the kit's flow."""
+        for seat in self.seats:
+            # a report is new to a seat when its turn was resolved after the seat's last
+            # action (what was resolved by that action, the seat saw when it made it)
+            seen = seat.log()[: seat.news_start()]
+            self._seen[seat.seat] = max(resolved_turns(seen), default=0)
+        self._fit_side()
+        super().on_mount()
+
+    def on_resize(self) -> None:
+        """On a tall terminal the side panel and the log are both shown."""
+        super().on_resize()
+        self._fit_side()
+
+    def _fit_side(self) -> None:
+        side = self.query_one("#bl-side", Vertical)
+        tall = self.app.size.height >= TALL
+        for mode in ("-log", "-mech", "-both"):
+            side.remove_class(mode)
+        side.add_class("-both" if tall else f"-{self.side}")
+
+    def table_focus(self) -> Widget | None:
+        """The order sheet's rows."""
+        sheets = self.query("#bl-sheet-rows")
+        return sheets.first() if sheets else None
+
+    @property
+    def board(self) -> LineBoard:
+        """The line."""
+        return self.query_one("#bl-board", LineBoard)
+
+    @property
+    def sheet(self) -> OrderSheetPanel:
+        """The order sheet."""
+        return self.query_one("#bl-sheet", OrderSheetPanel)
+
+    # -- what the viewer knows ------------------------------------------------------------
+    def view(self) -> View:
+        """The viewer's view of the battle."""
+        return self.seat.view()
+
+    def draft(self) -> Draft | None:
+        """The viewer's order being written this turn (None when it has none to write)."""
+        if self.viewer is None:
+            return None
+        options = self.options()
+        if not isinstance(options, OrderSheet):
+            return None
+        key = (self.viewer, options.turn)
+        draft = self.drafts.get(key)
+        if draft is None:
+            draft = self.drafts[key] = Draft(options)
+        elif draft.sheet != options:  # the same turn, the sheet asked again: the choices stay
+            draft.sheet = options
+        return draft
+
+    def options(self) -> Any:
+        """The viewer's options (its order sheet), asked of the seat once per position."""
+        seat = self.seat
+        key = (self.viewer, seat.log_length(), len(seat.record()), tuple(sorted(seat.to_act())))
+        if self._options[0] != key:
+            self._options = (key, seat.options())
+        return self._options[1]
+
+    def last_moves(self) -> dict[int, int]:
+        """Each seat's heading on its last move (+1, -1; public in the report, BL-19.4)."""
+        seat = self.seat
+        length = seat.log_length()
+        if self._moves[0] != length:
+            moves: dict[int, int] = {}
+            for entry in seat.log():
+                if isinstance(entry.event, Moved) and entry.event.end != entry.event.start:
+                    moves[entry.event.seat] = 1 if entry.event.end > entry.event.start else -1
+            self._moves = (length, moves)
+        return self._moves[1]
+
+    # -- drawing ---------------------------------------------------------------------------
+    def refresh_table(self) -> None:
+        """The line, the sheet, the side panel and the cell line, from the viewer's seat."""
+        if not self.is_mounted or self.viewer is None and not self.seats:
+            return
+        view = self.view()
+        draft = self.draft()
+        if draft is None:
+            self.marking = None
+            self._preview = None
+            options = self.options()
+            self.sheet.show_waiting(self._waiting_text(options, view))
+        else:
+            self._preview = self.seat.preview(draft.order())
+            self._show_sheet(draft)
+        self._show_board(view, draft)
+        self._show_side(view)
+        self._show_info(view)
+
+    def _waiting_text(self, options: Any, view: View) -> str:
+        if view.over or (isinstance(options, Waiting) and options.reason == "over"):
+            return _("The battle is over; every order is public now (BL-20.6).")
+        if isinstance(options, Waiting) and options.reason == "out":
+            return _("Your mech is out of the battle.")
+        if isinstance(options, Waiting) and options.reason == "sealed":
+            return _("Your order is sealed: {order}").format(order=options.order)
+        return ""
+
+    def _show_sheet(self, draft: Draft) -> None:
+        preview = self._preview
+        assert preview is not None
+        g = self.sheet_glyphs
+        rows = sheet_rows(draft, preview, g)
+        row = self.sheet.row if self._sheet_viewer == self.viewer else None
+        if row is None or row not in [r[0] for r in rows]:
+            row = "speed"
+        self._sheet_viewer = self.viewer
+        detail = sheet_detail(row, draft, preview, g)
+        self.sheet.show(
+            [
+                (r, self.plain(label), self.plain(value), plain_text(extra, self.ascii))
+                for r, label, value, extra in rows
+            ],  # type: ignore[misc]
+            plain_text(detail, self.ascii),
+            row,
+        )
+        mech = next((m for m in self.view().mechs if m.seat == self.viewer), None)
+        name = mech.name if mech is not None else ""
+        self.sheet.border_title = literal(
+            self.plain(_("Order of {mech}, turn {turn}").format(mech=name, turn=draft.sheet.turn))
+        )
+
+    def _show_board(self, view: View, draft: Draft | None) -> None:
+        preview = self._preview
+        own = self.viewer
+        cover = frozenset(c for a, b in view.cover for c in range(a, b + 1))
+        headings = self.last_moves()
+        mechs = []
+        for m in view.mechs:
+            if not m.in_battle:
+                continue
+            if m.seat == own and draft is not None and preview is not None and draft.speed:
+                heading = preview.direction
+            else:
+                heading = headings.get(m.seat, 0)
+            mechs.append(MechMark(m.seat, m.position, heading, m.seat == own))
+        reach: dict[int, frozenset[int]] = {}
+        marks: dict[int, int] = {}
+        selected: frozenset[int] = frozenset()
+        path = end = None
+        if draft is not None and preview is not None:
+            weapon = draft.weapon(self.marking) if self.marking is not None else None
+            two = weapon is not None and weapon.kind == "missiles"
+            for r in draft.sheet.opponents:
+                reach[r.seat] = frozenset(r.cells_two if two else r.cells)
+            for cells in draft.marks.values():
+                for cell, count in cells.items():
+                    marks[cell] = marks.get(cell, 0) + count
+            item = self.marking if self.marking is not None else self._row_weapon()
+            if item is not None:
+                selected = frozenset(draft.marks.get(item, {}))
+            if draft.speed and preview.end is not None:
+                path, end = preview.path, preview.end
+        volleys: dict[int, int] = {}
+        me = next((m for m in view.mechs if m.seat == own), None)
+        if me is not None and me.volleys:
+            for v in me.volleys:
+                for cell, count in v.cells:
+                    volleys[cell] = volleys.get(cell, 0) + count
+        scene = LineScene(
+            length=view.length,
+            cover=cover,
+            seats=len(view.mechs),
+            mechs=tuple(mechs),
+            reach=reach,
+            path=path,
+            end=end,
+            marks=marks,
+            selected=selected,
+            volleys=volleys,
+        )
+        labels = self._board_labels(view)
+        self.board.set_scene(scene, labels)
+
+    def _board_labels(self, view: View) -> list[str]:
+        board = self.board
+        labels: list[str] = []
+        for kind, seat in board.line_kinds():
+            if kind == "ground":
+                labels.append(self.plain(_("cell")))
+            elif kind == "seat":
+                mech = view.mechs[seat]
+                labels.append(f"{seat + 1} {mech.name}"[:14])
+            elif kind == "marks":
+                labels.append(self.plain(_("marks")))
+            elif kind == "volleys":
+                labels.append(self.plain(_("missiles")))
+            else:
+                labels.append("")
+        return labels
+
+    def _show_side(self, view: View) -> None:
+        g = self.sheet_glyphs
+        text = panel_text(view, ok=g.ok, bad=g.bad, arrow=g.arrow)
+        self.query_one("#bl-mech-text", Static).update(plain_text(text, self.ascii))
+
+    def _show_info(self, view: View | None = None) -> None:
+        view = view or self.view()
+        info = self.query_one("#bl-info", Static)
+        board_focused = self.focused is self.board or self.marking is not None
+        if board_focused:
+            info.update(plain_text(self.cell_text(self.board.cursor, view), self.ascii))
+            return
+        notices = notices_text(view)
+        if notices:
+            info.update(plain_text(Text(" ".join(notices), style="italic"), self.ascii))
+        else:
+            info.update(
+                plain_text(
+                    Text(
+                        _("Shift+Tab: along the line, what is on each cell and who may end there."),
+                        style="dim",
+                    ),
+                    self.ascii,
+                )
+            )
+
+    def cell_text(self, cell: int, view: View) -> Text:
+        """What is on ``cell`` as the viewer knows it: cover, mechs, the chance each
+        opponent ends there (the engine's reach, BL-19), the draft's marks."""
+        out = Text()
+        out.append(_("Cell {cell}").format(cell=cell), style="bold")
+        if any(a <= cell <= b for a, b in view.cover):
+            out.append(", " + _("cover"))
+        here = [f"{m.seat + 1} {m.name}" for m in view.mechs if m.in_battle and m.position == cell]
+        if here:
+            out.append(": " + ", ".join(here))
+        draft = self.draft()
+        if draft is not None:
+            weapon = draft.weapon(self.marking) if self.marking is not None else None
+            two = weapon is not None and weapon.kind == "missiles"
+            chances = []
+            for r in draft.sheet.opponents:
+                cells, chance = (r.cells_two, r.chance_two) if two else (r.cells, r.chance)
+                if cell in cells:
+                    chances.append(f"{r.seat + 1} {r.name} {format_odds(chance)}")
+            if chances:
+                what = _("may end here next turn") if two else _("may end here")
+                out.append(" \u00b7 " + what + ": " + ", ".join(chances))
+            mine = []
+            for item, cells in draft.marks.items():
+                if cell in cells:
+                    w = draft.weapon(item)
+                    label = w.label if w is not None else "?"
+                    mine.append(f"{label} \u00d7{cells[cell]}" if cells[cell] > 1 else label)
+            if mine:
+                out.append(" \u00b7 " + _("marked: {weapons}").format(weapons=", ".join(mine)))
+        return out
+
+    def _row_weapon(self) -> int | None:
+        """The fire weapon of the highlighted sheet row, if it is one."""
+        row = self.sheet.row
+        draft = self.draft()
+        if row is None or not row.startswith("w") or draft is None:
+            return None
+        weapon = draft.weapon(int(row[1:]))
+        return weapon.item if weapon is not None and weapon.kind in FIRE_KINDS else None
+
+    def redraft(self) -> None:
+        """The draft changed: preview it again and draw what depends on it."""
+        draft = self.draft()
+        if draft is None:
+            return
+        self._preview = self.seat.preview(draft.order())
+        self._show_sheet(draft)
+        self._show_board(self.view(), draft)
+        self._show_info()
+        self.refresh_hint()
+
+    # -- the kit's hooks ---------------------------------------------------------------------
+    def status_text(self) -> str | Text:
+        """The turn, whose order is being written, and whose are in."""
+        if self.viewer is None:
+            return super().status_text()
+        view = self.view()
+        if view.over:
+            return _("Turn {turn}: the battle is over.").format(turn=view.turn)
+        head = (
+            _("Turn {turn} of {limit}").format(turn=view.turn, limit=view.turn_limit)
+            if view.turn_limit
+            else _("Turn {turn}").format(turn=view.turn)
+        )
+        mech = view.mechs[self.viewer]
+        parts = [
+            head,
+            _("{player} orders for {mech}").format(player=self.player(self.viewer), mech=mech.name),
+        ]
+        ready = [m.name for m in view.mechs if m.ready and m.seat != self.viewer]
+        if ready:
+            parts.append(_("orders in: {mechs}").format(mechs=", ".join(ready)))
+        return " \u00b7 ".join(parts)
+
+    def prompt_text(self) -> str:
+        """While marking: how; with a draft that has problems: each with its rule; else
+        what to do next."""
+        if self.seat.result() is not None:
+            return super().prompt_text()
+        draft = self.draft()
+        if draft is None:
+            return super().prompt_text()
+        if self.marking is not None:
+            w = draft.weapon(self.marking)
+            label = w.label if w is not None else "?"
+            return _(
+                "Marking the {weapon}'s cells: Enter or Space adds one on the cell, Backspace takes one off, x clears them, Escape ends."
+            ).format(weapon=label)
+        preview = self._preview
+        if preview is not None and preview.problems:
+            g = self.sheet_glyphs
+            return " ".join(f"{g.bad} {p.text()} ({p.rule})" for p in preview.problems)
+        return _("s seals the order; Enter on a weapon marks its cells; : types an order.")
+
+    def task_text(self, seat: int) -> str:
+        """What ``seat`` is to do now, for the curtain."""
+        view = self.seats[seat].view()
+        return _("Write the order of {mech} for turn {turn}.").format(
+            mech=view.mechs[seat].name, turn=view.turn
+        )
+
+    def command_placeholder(self) -> str:
+        """An example order."""
+        return _("An order, e.g. speed 6; def LA; A-10 13 14 15 (help lists the forms)")
+
+    def log_line(self, entry: LogEntry) -> Text:
+        """A log entry, the turns and outcomes in bold, the notices in italics."""
+        event = entry.event
+        if isinstance(event, (TurnBegan, BattleEnded, MechLost)):
+            return Text(entry.text, style="bold")
+        if isinstance(event, NoticeGiven):
+            return Text(entry.text, style="italic")
+        if isinstance(event, (OrderNoted, OrdersRevealed)):
+            return Text(entry.text, style="dim")
+        return Text(entry.text)
+
+    def notation_rows(self) -> list[tuple[str, str]]:
+        """The notation of an order (the engine's table), translated."""
+        return [(form, _(meaning)) for form, meaning in NOTATION]
+
+    def legend_rows(self) -> list[tuple[str, str]]:
+        """What the line's glyphs mean."""
+        g = ASCII_LINE if self.ascii else UNICODE_LINE
+        return [
+            (f"1{g.right} {g.left}2", _("A mech: its seat's number, in reverse video, and its heading")),
+            (g.cover * 2, _("A cover cell")),
+            (g.reach, _("A cell the mech of that line could end this turn on")),
+            (f"{g.path * 2}{g.end * 2}", _("Your move and the cell it ends on")),
+            (f"{g.mark}3", _("A cell your order marks, with its salvos or missiles")),
+            (f"{g.volley}2", _("Your missiles landing on the cell this turn")),
+        ]
+
+    def over_lines(self) -> list[str | Text]:
+        """Every mech at the end: won, out (when and why), or sharing a draw."""
+        view = self.view()
+        out: list[str | Text] = []
+        for m in view.mechs:
+            who = f"{m.seat + 1} {m.name} ({self.player(m.seat)})"
+            if view.winner == m.seat:
+                out.append(
+                    Text(_("{mech}: wins, on cell {cell}.").format(mech=who, cell=m.position), style="bold")
+                )
+            elif m.seat in view.draw and m.in_battle:
+                out.append(_("{mech}: shares the draw, on cell {cell}.").format(mech=who, cell=m.position))
+            else:
+                why = "; ".join(_(LOSS_REASONS.get(r, r)) for r in m.lost)
+                if m.seat in view.draw:
+                    out.append(
+                        _("{mech}: out in turn {turn} ({why}), shares the draw.").format(
+                            mech=who, turn=m.lost_turn, why=why
+                        )
+                    )
+                else:
+                    out.append(
+                        _("{mech}: out in turn {turn} ({why}).").format(mech=who, turn=m.lost_turn, why=why)
+                    )
+        out.append("")
+        out.append(_("Every order of the battle is public now (BL-20.6): l shows the log, Escape the line."))
+        return out
+
+    def extra_completions(self) -> list[str]:
+        """``concede`` beside the sample orders."""
+        return super().extra_completions()
+
+    def after_submit(self) -> None:
+        """An order was sealed or taken back: no cells are being marked any more."""
+        self.marking = None
+
+    def after_turn_change(self, changed: bool) -> None:
+        """The sheet takes the keys; a turn resolved since the viewer last looked is shown
+        as its report."""
+        self.marking = None
+        super().after_turn_change(changed)
+        self.show_new_report()
+
+    def leave_mode(self) -> bool:
+        """Escape while marking cells: back to the sheet."""
+        if self.marking is not None or self.focused is self.board:
+            self.marking = None
+            focus = self.table_focus()
+            if focus is not None:
+                focus.focus()
+            self.redraft() if self.draft() is not None else self.refresh_table()
+            self.refresh_hint()
+            return True
+        return False
+
+    def game_over(self) -> None:
+        """The last turn's report first (once), then the kit's result."""
+        if self._over_shown:
+            return
+        if self.show_new_report(then=super().game_over):
+            return
+        super().game_over()
+
+    # -- reports -------------------------------------------------------------------------------
+    def reports(self) -> list:
+        """Every resolved turn's report, as the viewer may read it."""
+        entries = self.seat.log()
+        view = self.view()
+        g = self.sheet_glyphs
+        return [turn_report(entries, view, t, self.log_line, g.arrow) for t in resolved_turns(entries)]
+
+    def show_new_report(self, then: Any = None) -> bool:
+        """Open the report of a turn resolved since the viewer last looked, once; ``then``
+        is called when it is closed. Returns whether one was opened."""
+        if self.viewer is None:
+            return False
+        entries = self.seat.log()
+        turns = resolved_turns(entries)
+        last = turns[-1] if turns else 0
+        seen = self._seen.get(self.viewer, 0)
+        if last <= seen:
+            return False
+        self._seen[self.viewer] = last
+        self.app.push_screen(TurnReportScreen(self.reports(), -1), lambda _answer: then() if then else None)
+        return True
+
+    # -- keys ------------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Sealing and marking only while the viewer writes an order."""
+        if action in ("seal", "clear"):
+            return self.viewer is not None and self.viewer in self.seat.to_act()
+        if action in ("mark", "unmark"):
+            return self.marking is not None
+        if action == "side":
+            return self.app.size.height < TALL
+        return super().check_action(action, parameters)
+
+    def action_seal(self) -> None:
+        """Seal the order, after showing it once more; with problems, say them."""
+        from tui.screens.dialogs import ConfirmScreen
+
+        draft = self.draft()
+        if draft is None:
+            return
+        preview = self.seat.preview(draft.order())
+        if preview is not None and preview.problems:
+            g = self.sheet_glyphs
+            self.say(" ".join(f"{g.bad} {p.text()} ({p.rule})" for p in preview.problems))
+            return
+        order = draft.order()
+        text = self.seat.format(order)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.submit(order)
+
+        self.app.push_screen(
+            ConfirmScreen(
+                _("Seal the order"),
+                self.plain(text)
+                + "\n\n"
+                + _("Nobody sees it until every order is in; then the turn is resolved (BL-4.1)."),
+                _("Seal"),
+                _("Keep writing"),
+            ),
+            answered,
+        )
+
+    def action_report(self) -> None:
+        """Every resolved turn's report, opened on the last."""
+        self.app.push_screen(TurnReportScreen(self.reports(), -1))
+
+    def action_side(self) -> None:
+        """On a small terminal: the mechs' panel or the log beside the sheet."""
+        self.side = "mech" if self.side == "log" else "log"
+        self._fit_side()
+
+    def action_clear(self) -> None:
+        """The weapon being marked (or the highlighted one) marks nothing."""
+        draft = self.draft()
+        item = self.marking if self.marking is not None else self._row_weapon()
+        if draft is None or item is None:
+            return
+        draft.clear(item)
+        self.redraft()
+
+    def action_mark(self) -> None:
+        """Mark the cell under the cursor for the weapon being marked."""
+        draft = self.draft()
+        if draft is not None and self.marking is not None:
+            draft.add_mark(self.marking, self.board.cursor)
+            self.redraft()
+
+    def action_unmark(self) -> None:
+        """Take one salvo or missile off the cell under the cursor."""
+        draft = self.draft()
+        if draft is not None and self.marking is not None:
+            draft.remove_mark(self.marking, self.board.cursor)
+            self.redraft()
+
+    # -- the sheet and the line --------------------------------------------------------------------
+    @on(OrderSheetPanel.Edit)
+    def _edit(self, event: OrderSheetPanel.Edit) -> None:
+        event.stop()
+        draft = self.draft()
+        if draft is None:
+            return
+        row, step = event.row, event.step
+        forward = step or 1
+        if row == "speed":
+            draft.change_speed(forward)
+        elif row == "heading":
+            draft.change_heading(forward)
+        elif row == "direction":
+            draft.change_direction()
+        elif row == "cover":
+            draft.toggle_cover()
+        elif row == "defence":
+            draft.change_defence(forward)
+        elif row == "melee":
+            draft.change_melee(forward)
+        elif row == "part":
+            draft.change_part(forward)
+        elif row == "seal":
+            if step == 0:
+                self.action_seal()
+            return
+        elif row.startswith("w"):
+            weapon = draft.weapon(int(row[1:]))
+            if weapon is None:
+                return
+            if weapon.kind == "laser":
+                draft.change_laser(weapon.item, forward)
+            elif step == 0:
+                self.start_marking(weapon.item)
+                return
+            else:
+                self.start_marking(weapon.item)
+                return
+        self.redraft()
+
+    @on(OrderSheetPanel.Moved)
+    def _row_moved(self, event: OrderSheetPanel.Moved) -> None:
+        event.stop()
+        draft = self.draft()
+        if draft is None or self._preview is None:
+            return
+        g = self.sheet_glyphs
+        detail = sheet_detail(event.row, draft, self._preview, g)
+        self.query_one("#bl-sheet-detail", Static).update(plain_text(detail, self.ascii))
+        self._show_board(self.view(), draft)
+
+    def start_marking(self, item: int) -> None:
+        """Mark weapon ``item``'s cells on the line: the cursor goes to its last mark, or
+        to the nearest opponent's cell."""
+        draft = self.draft()
+        weapon = draft.weapon(item) if draft is not None else None
+        if draft is None or weapon is None or not weapon.works:
+            self.say(_("That weapon is destroyed."))
+            return
+        self.marking = item
+        cells = draft.marks.get(item)
+        if cells:
+            target = max(cells)
+        else:
+            own = draft.sheet.position
+            target = min((r.position for r in draft.sheet.opponents), key=lambda c: abs(c - own), default=own)
+        board = self.board
+        board.focus()
+        board.move_cursor(target)
+        board.keep_in_view(target)
+        self.redraft()
+
+    @on(LineBoard.Chosen)
+    def _cell_chosen(self, event: LineBoard.Chosen) -> None:
+        event.stop()
+        if self.marking is None:
+            item = self._row_weapon()
+            if item is None:
+                return
+            self.marking = item
+        self.action_mark()
+
+    @on(LineBoard.CursorMoved)
+    def _cursor_moved(self, event: LineBoard.CursorMoved) -> None:
+        event.stop()
+        self._show_info()
+
+    def on_descendant_focus(self) -> None:
+        """The cell line follows the focus (the line's cursor, or the notices)."""
+        if self.is_mounted and self.viewer is not None:
+            self._show_info()
