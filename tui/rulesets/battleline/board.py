@@ -7,8 +7,12 @@
   with an arrow for its heading), and for the viewer's own mech the move its draft
   order makes and where it ends; for another seat, the cells it could end this turn
   on, as far as the viewer may know (the engine's reach, BL-19);
-* the cells the viewer's draft order marks, with the salvos or missiles on each;
-* the viewer's own missiles in flight, where they land this turn (BL-14.3).
+* the cells the viewer's draft order marks, with the salvos or missiles on each,
+  and where the viewer's own missiles in flight land this turn (BL-14.3).
+
+Cells are three columns wide when the line fits so, else two, else one (a line of
+54 cells on 80 columns): in one column a mech is its number alone, and its heading
+is drawn in the cell beside it.
 
 It computes nothing: a :class:`LineScene` made by the screen from the seat's view,
 options and preview says what to draw. Meaning never rests on colour alone: every
@@ -141,6 +145,8 @@ class LineBoard(BoardView):
         self.glyphs = glyphs
         self.scene = LineScene()
         self.labels: list[str] = []
+        #: Show the cursor even when the line does not have the focus.
+        self.show_cursor = False
         self._label_width = 0
         super().__init__(self._layout_for(self.scene, 80), cursor=1, id=id)
 
@@ -157,20 +163,21 @@ class LineBoard(BoardView):
         kinds: list[tuple[str, int]] = [("tens", -1)] if self.number_lines(width) == 2 else []
         kinds += [("units", -1), ("ground", -1)]
         kinds += [("seat", s) for s in range(self.scene.seats)]
-        kinds += [("marks", -1), ("volleys", -1)]
+        kinds.append(("marks", -1))
         return kinds
 
     def _layout_for(self, scene: LineScene, width: int) -> LineLayout:
-        """Three columns a cell when the line fits so, else two; the labels in a left margin
-        when they fit beside it."""
+        """The widest cells that fit: three columns with the labels, two with them, two
+        without, one with them, else one (scrolled); the labels in a left margin."""
         label = max((len(t) for t in self.labels), default=0)
         label = label + 1 if label else 0
-        cell_width = 3 if scene.length * 3 + label <= width else 2
-        if scene.length * cell_width + label > width:
-            label = 0
-        self._label_width = label
-        rows = self.number_lines(cell_width) + 1 + scene.seats + 2
-        return LineLayout(scene.length, cell_width=cell_width, rows=rows, left=label)
+        n = scene.length
+        for cell_width, margin in ((3, label), (2, label), (2, 0), (1, label), (1, 0)):
+            if n * cell_width + margin <= width:
+                break
+        self._label_width = margin
+        rows = self.number_lines(cell_width) + 1 + scene.seats + 1
+        return LineLayout(n, cell_width=cell_width, rows=rows, left=margin)
 
     def _fit(self) -> None:
         width = self.size.width or (self.app.size.width if self.is_attached else 80)
@@ -222,25 +229,32 @@ class LineBoard(BoardView):
             return
         changed: list[int] = []
         for y, (kind, seat) in enumerate(self.line_kinds()):
-            if (
-                kind == "seat"
-                and self._seat_part(old, seat) != self._seat_part(scene, seat)
-                or kind == "marks"
-                and (old.marks, old.selected) != (scene.marks, scene.selected)
-                or kind == "volleys"
-                and old.volleys != scene.volleys
-            ):
+            before, after = self._line_part(old, kind, seat), self._line_part(scene, kind, seat)
+            if before != after:
                 changed.append(y)
         if changed:
             self.refresh_lines(changed)
 
     @staticmethod
-    def _seat_part(scene: LineScene, seat: int) -> tuple[object, ...]:
-        mech = next((m for m in scene.mechs if m.seat == seat), None)
-        own = mech is not None and mech.own
-        return (mech, scene.reach.get(seat), scene.path if own else None, scene.end if own else None)
+    def _line_part(scene: LineScene, kind: str, seat: int) -> tuple[object, ...]:
+        """What of ``scene`` a line of kind ``kind`` shows (equal: the line is unchanged)."""
+        if kind == "seat":
+            mech = next((m for m in scene.mechs if m.seat == seat), None)
+            own = mech is not None and mech.own
+            return (mech, scene.reach.get(seat), scene.path if own else None, scene.end if own else None)
+        if kind == "marks":
+            return (scene.marks, scene.selected, scene.volleys)
+        return ()
 
     # -- drawing ----------------------------------------------------------------------------
+    def on_focus(self) -> None:
+        """The cursor shows while the line has the focus."""
+        self.refresh_cells([self.cursor])
+
+    def on_blur(self) -> None:
+        """Out of focus the cursor is hidden (unless :attr:`show_cursor`)."""
+        self.refresh_cells([self.cursor])
+
     def has_cursor(self) -> bool:
         """The cursor is drawn on the number and ground lines only (see :meth:`cell_text`)."""
         return False
@@ -253,7 +267,7 @@ class LineBoard(BoardView):
             return [Segment(" " * width, base)]
         text = self.labels[y][: label - 1].ljust(label)
         kind, seat = self.line_kinds()[y] if y < len(self.line_kinds()) else ("", -1)
-        style = Style(dim=True)
+        style = Style(italic=True)
         if kind == "seat":
             style = Style(color=seat_colour(seat), bold=True)
         return [Segment(text, base + style), Segment(" " * (width - label), base)]
@@ -266,7 +280,7 @@ class LineBoard(BoardView):
         kind, seat = kinds[row] if row < len(kinds) else ("", -1)
         g = self.glyphs
         scene = self.scene
-        cursor = cell == self.cursor
+        cursor = cell == self.cursor and (self.has_focus or self.show_cursor)
         if kind in ("tens", "units"):
             if kind == "tens":
                 text = (str(cell // 10) if cell >= 10 else " ").rjust(w)
@@ -285,17 +299,29 @@ class LineBoard(BoardView):
         if kind == "seat":
             return self._seat_cell(cell, seat, w)
         if kind == "marks":
-            count = scene.marks.get(cell, 0)
-            if not count:
-                return " " * w, Style()
-            text = (g.mark + (str(count) if count <= 9 else g.many) if count > 1 else g.mark).rjust(w)
+            return self._marks_cell(cell, w)
+        return " " * w, Style()
+
+    def _count(self, glyph: str, count: int, w: int) -> str:
+        """A mark and its count in ``w`` columns: ``✕``, ``✕3``; in one column the count
+        alone (``3``), or the mark for one."""
+        digit = str(count) if count <= 9 else self.glyphs.many
+        if w == 1:
+            return glyph if count == 1 else digit
+        return (glyph if count == 1 and glyph != self.glyphs.volley else glyph + digit).rjust(w)
+
+    def _marks_cell(self, cell: int, w: int) -> tuple[str, Style]:
+        """The draft's marks on ``cell`` (the weapon being marked in reverse video), else
+        the viewer's missiles landing there (underlined)."""
+        scene = self.scene
+        count = scene.marks.get(cell, 0)
+        if count:
             selected = cell in scene.selected
-            return text, Style(bold=True, reverse=selected, color="bright_red" if not selected else None)
-        if kind == "volleys":
-            count = scene.volleys.get(cell, 0)
-            if not count:
-                return " " * w, Style()
-            return (g.volley + (str(count) if count <= 9 else g.many)).rjust(w), Style(bold=True)
+            style = Style(bold=True, reverse=selected, color=None if selected else "bright_red")
+            return self._count(self.glyphs.mark, count, w), style
+        landing = scene.volleys.get(cell, 0)
+        if landing:
+            return self._count(self.glyphs.volley, landing, w), Style(bold=True, underline=True)
         return " " * w, Style()
 
     def _seat_cell(self, cell: int, seat: int, w: int) -> tuple[str, Style]:
@@ -303,8 +329,13 @@ class LineBoard(BoardView):
         scene = self.scene
         colour = seat_colour(seat)
         mech = next((m for m in scene.mechs if m.seat == seat), None)
+        beside = mech is not None and w == 1 and mech.heading and cell == mech.position + mech.heading
+        if mech is not None and beside and not (mech.own and scene.path is not None):
+            return (g.right if mech.heading > 0 else g.left), Style(color=colour, bold=True)
         if mech is not None and mech.position == cell:
             digit = seat_mark(seat)
+            if w == 1:
+                return digit, Style(color=colour, reverse=True, bold=True)
             if mech.heading > 0:
                 text = digit + g.right
             elif mech.heading < 0:

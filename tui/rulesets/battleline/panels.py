@@ -82,18 +82,18 @@ def structure_text(mech: MechView, bad: str = "✗") -> Text:
 def _item_line(item, ok: str, bad: str) -> Text:  # noqa: ANN001 - an ItemView
     line = Text()
     line.append(ok if item.works else bad, style="bold" if item.works else "bold red")
-    line.append(f" {item.label} ")
+    line.append(f" {item_title(item.code) if item.kind == 'jets' else item.label} ")
     line.append(f"({mount_text(item.where)})", style="dim")
     if not item.works:
-        line.append(" " + _("destroyed"), style="dim")
+        line.append(" " + _("out of action"), style="dim")
         return line
     if item.kind in ("cannon", "mg"):
-        line.append(" " + _("recoil stack {k}: {n} cells").format(k=item.stack, n=item.cells))
+        line.append(" " + _("stack {k}, {n} cells").format(k=item.stack, n=item.cells))
     elif item.kind == "laser":
         line.append(" " + (_("charged") if item.charged else _("idle")), style="bold" if item.charged else "")
     elif item.kind == "shield":
         line.append(" " + _("shield {hp}/{most}").format(hp=item.hp, most=item.hp_max))
-    elif item.kind in ("melee", "jets", "missiles"):
+    elif item.kind in ("melee", "missiles"):
         line.append(" " + kind_name(item.kind), style="dim")
     return line
 
@@ -144,7 +144,7 @@ def _public(view: View, mech: MechView, ok: str) -> Text:
             out.append(" \u00b7 ")
             out.append(_("order in") + f" {ok}" if mech.ready else _("writing its order"))
     hands = ", ".join(
-        f"{item_title(h.code)} ({mount_text(h.where)})" + ("" if h.works else " " + _("destroyed"))
+        f"{item_title(h.code)} ({mount_text(h.where)})" + ("" if h.works else " " + _("out of action"))
         for h in mech.hands
     )
     out.append("\n  " + _("In hand: {items}").format(items=hands or _("nothing")))

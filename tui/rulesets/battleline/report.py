@@ -186,10 +186,10 @@ class TurnReportScreen(WartableModal):
 
     SCREEN_TITLE = N_("Turn report")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,n,т", "step(1)", N_("Next step")),
-        Binding("left,p,з", "step(-1)", N_("Previous step")),
-        Binding("pagedown", "turn(1)", N_("Next turn")),
-        Binding("pageup", "turn(-1)", N_("Previous turn")),
+        Binding("right,n,т", "step(1)", N_("Step on")),
+        Binding("left,p,з", "step(-1)", N_("Step back")),
+        Binding("pagedown", "turn(1)", N_("Next turn"), show=False),
+        Binding("pageup", "turn(-1)", N_("Previous turn"), show=False),
         Binding("up", "scroll(-1)", show=False),
         Binding("down", "scroll(1)", show=False),
         Binding("home", "first", show=False),

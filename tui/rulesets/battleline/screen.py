@@ -54,6 +54,7 @@ from tui.rulesets.battleline.panels import notices_text, panel_text
 from tui.rulesets.battleline.report import TurnReportScreen, resolved_turns, turn_report
 from tui.rulesets.battleline.sheet import FIRE_KINDS, OrderSheetPanel, SheetGlyphs, sheet_detail, sheet_rows
 from tui.screens.base import letter_keys, literal
+from tui.widgets.bars import PlainScrollBar
 
 __all__ = ["BattlelineScreen"]
 
@@ -89,6 +90,10 @@ class BattlelineScreen(GameScreen):
         self._options: tuple[Any, Any] = (None, None)
         #: The seat whose draft the sheet shows (a new one starts on the first row).
         self._sheet_viewer: int | None = None
+        #: The result waits for the last turn's report to be closed.
+        self._over_waits = False
+        #: The seat whose mech the line's cursor started on.
+        self._board_viewer: int | None = -1
 
     # -- glyphs ------------------------------------------------------------------------
     @property
@@ -116,7 +121,11 @@ class BattlelineScreen(GameScreen):
                 yield self.event_log()
 
     def on_mount(self) -> None:
-        """The side panel's layout for the terminal's height; then the kit's flow."""
+        """Plain scroll bars; the side panel's layout for the terminal's height; then the
+        kit's flow."""
+        for widget in (self.board, self.query_one("#bl-mech", VerticalScroll)):
+            widget.horizontal_scrollbar.renderer = PlainScrollBar
+            widget.vertical_scrollbar.renderer = PlainScrollBar
         for seat in self.seats:
             # a report is new to a seat when its turn was resolved after the seat's last
             # action (what was resolved by that action, the seat saw when it made it)
@@ -136,6 +145,7 @@ class BattlelineScreen(GameScreen):
         for mode in ("-log", "-mech", "-both"):
             side.remove_class(mode)
         side.add_class("-both" if tall else f"-{self.side}")
+        self.query_one("#bl-sheet-detail", Static).set_class(tall, "-tall")
 
     def table_focus(self) -> Widget | None:
         """The order sheet's rows."""
@@ -294,7 +304,13 @@ class BattlelineScreen(GameScreen):
             volleys=volleys,
         )
         labels = self._board_labels(view)
-        self.board.set_scene(scene, labels)
+        board = self.board
+        board.set_scene(scene, labels)
+        if self._board_viewer != own:  # a new player: the cursor starts on their mech
+            self._board_viewer = own
+            mine = next((m for m in mechs if m.own), None)
+            if mine is not None:
+                board.move_cursor(mine.position)
 
     def _board_labels(self, view: View) -> list[str]:
         board = self.board
@@ -307,8 +323,6 @@ class BattlelineScreen(GameScreen):
                 labels.append(f"{seat + 1} {mech.name}"[:14])
             elif kind == "marks":
                 labels.append(self.plain(_("marks")))
-            elif kind == "volleys":
-                labels.append(self.plain(_("missiles")))
             else:
                 labels.append("")
         return labels
@@ -468,9 +482,29 @@ class BattlelineScreen(GameScreen):
             (g.cover * 2, _("A cover cell")),
             (g.reach, _("A cell the mech of that line could end this turn on")),
             (f"{g.path * 2}{g.end * 2}", _("Your move and the cell it ends on")),
-            (f"{g.mark}3", _("A cell your order marks, with its salvos or missiles")),
-            (f"{g.volley}2", _("Your missiles landing on the cell this turn")),
+            (f"{g.mark} {g.mark}3", _("A cell your order marks, with its salvos or missiles")),
+            (f"{g.volley}2", _("Your missiles landing on the cell this turn (underlined)")),
         ]
+
+    def help_rows(self) -> list[tuple[str, str]]:
+        """The kit's keys, then the order sheet's and the line's, then the legend."""
+        rows = super().help_rows()
+        extra = [
+            ("", ""),
+            ("", _("The order sheet:")),
+            (_("Up, Down"), _("Choose a field of the order")),
+            (_("Left, Right"), _("Change its value")),
+            (_("Enter"), _("On a weapon: mark its cells on the line; on Seal: seal the order")),
+            ("", _("The line (Shift+Tab, or Enter on a weapon):")),
+            (_("Left, Right"), _("Move along the line (Shift: five cells)")),
+            (_("Enter, Space"), _("Mark the cell for the weapon (once more: one more salvo or missile)")),
+            (_("Backspace"), _("Take one mark off the cell")),
+            ("x", _("Clear the weapon's marks")),
+            (_("Escape"), _("Back to the order sheet")),
+        ]
+        at = next((i for i, (k, t) in enumerate(rows) if not k and not t), len(rows))
+        extra = [(self.plain(k), self.plain(t)) for k, t in extra]
+        return rows[:at] + extra + rows[at:]
 
     def over_lines(self) -> list[str | Text]:
         """Every mech at the end: won, out (when and why), or sharing a draw."""
@@ -529,9 +563,15 @@ class BattlelineScreen(GameScreen):
 
     def game_over(self) -> None:
         """The last turn's report first (once), then the kit's result."""
-        if self._over_shown:
+        if self._over_shown or self._over_waits:
             return
-        if self.show_new_report(then=super().game_over):
+
+        def then() -> None:
+            self._over_waits = False
+            GameScreen.game_over(self)
+
+        if self.show_new_report(then=then):
+            self._over_waits = True
             return
         super().game_over()
 

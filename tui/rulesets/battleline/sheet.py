@@ -118,7 +118,7 @@ def _weapon_value(draft: Draft, w: WeaponChoice) -> str:
 def _weapon_extra(draft: Draft, w: WeaponChoice, preview: OrderPreview, g: SheetGlyphs) -> Text:
     extra = Text()
     if not w.works:
-        extra.append(f"{g.bad} " + _("destroyed"), style="bold")
+        extra.append(f"{g.bad} " + _("out of action"), style="bold")
         return extra
     if w.kind in FIRE_KINDS:
         placed = draft.count(w.item)
