@@ -592,3 +592,90 @@ def test_the_order_sheet_never_shows_another_seats_order_or_hidden_values(bl_hom
             assert app.errors == []
 
     run(go())
+
+
+# ---------------------------------------------------------------------------------
+# The line
+# ---------------------------------------------------------------------------------
+def test_the_kit_line_layout_numbers_cells_from_one_and_maps_points_to_cells() -> None:
+    """BL-1.1: cells 1..L from the left, each a column of the board's lines; a point maps
+    to its cell by arithmetic; the cursor moves along the line and stays on it."""
+    from tui.kit.board import LineLayout
+
+    layout = LineLayout(30, cell_width=2, rows=7, left=10)
+    assert (layout.size.width, layout.size.height) == (70, 7)
+    assert list(layout.cells())[:2] == [1, 2] and layout.last == 30
+    box = layout.box(9)
+    assert (box.x, box.y, box.width, box.height) == (26, 0, 2, 7)
+    assert layout.cell_at(26, 3) == 9 and layout.cell_at(27, 6) == 9 and layout.cell_at(28, 0) == 10
+    assert layout.cell_at(9, 0) is None and layout.cell_at(70, 0) is None and layout.cell_at(26, 7) is None
+    assert layout.step(1, -5, 0) == 1 and layout.step(29, 5, 0) == 30 and layout.step(9, 0, 1) == 9
+    assert [c for _x, _w, c in layout.cells_on_line(2)][:3] == [1, 2, 3]
+    assert layout.cells_on_line(7) == []
+    with pytest.raises(ValueError):
+        LineLayout(0)
+
+
+def test_the_line_glyphs_are_never_ambiguous_width_and_the_ascii_set_is_plain() -> None:
+    import unicodedata
+
+    from tui.rulesets.battleline.board import ASCII_LINE, UNICODE_LINE
+
+    for ch in UNICODE_LINE[1:]:
+        assert len(ch) == 1 and unicodedata.east_asian_width(ch) in ("N", "Na"), unicodedata.name(ch)
+    for ch in ASCII_LINE[1:]:
+        assert len(ch) == 1 and ch.isascii() and ch.isprintable()
+    # cover, open ground and a mark differ by glyph (never by colour alone)
+    for glyphs in (UNICODE_LINE, ASCII_LINE):
+        assert len({glyphs.cover, glyphs.ground, glyphs.mark, glyphs.volley}) == 4
+
+
+def test_the_line_draws_a_scene_in_two_columns_or_one() -> None:
+    """BL-1.5, BL-1.6: the Ruins duel fits two columns a cell with its labels at 80
+    columns; the four-mech line (L = 54) falls back to one column a cell. Each mech is
+    its seat's number; the draft's move, marks and landing missiles show on their
+    lines."""
+    from textual.app import App, ComposeResult
+
+    from tui.rulesets.battleline.board import LineBoard, LineScene, MechMark
+
+    scene = LineScene(
+        length=30,
+        cover=frozenset(range(19, 24)),
+        seats=2,
+        mechs=(MechMark(0, 9, 1, own=True), MechMark(1, 27, -1)),
+        reach={1: frozenset(range(20, 28))},
+        path=(9, 14),
+        end=14,
+        marks={21: 1, 22: 3},
+        selected=frozenset({22}),
+        volleys={25: 2},
+    )
+    labels = ["", "", "cell", "1 Kestrel", "2 Bulwark", "marks"]
+
+    class LineApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield LineBoard()
+
+    async def go() -> None:
+        app = LineApp()
+        async with app.run_test(size=(80, 12)) as pilot:
+            board = app.query_one(LineBoard)
+            board.set_scene(scene, labels)
+            await pilot.pause()
+            lines = [board.render_line(y).text for y in range(board.layout_map.size.height)]
+            assert board.layout_map.cell_width == 2 and board.layout_map.left == 10
+            assert lines[1][10:20] == " 1 2 3 4 5"
+            assert lines[2][10 + 18 * 2 : 10 + 23 * 2] == "░" * 10  # cells 19..23
+            assert lines[3].startswith("1 Kestrel") and lines[3][26:28] == "1►"
+            assert lines[3][28:36] == "╌" * 8 and lines[3][36:38] == "▪▪"
+            assert lines[4][62:64] == "◄2" and lines[4][48:50] == " ∙"
+            assert lines[5][50:52] == " ✕" and lines[5][52:54] == " 3" and lines[5][58:60] == "⇣2"
+            four = LineScene(length=54, seats=4, mechs=tuple(MechMark(s, 9 + 12 * s, 1) for s in range(4)))
+            board.set_scene(four, ["", "", "cell", "1 A", "2 B", "3 C", "4 D", "marks"])
+            await pilot.pause()
+            assert board.layout_map.cell_width == 1
+            row = board.render_line(3).text
+            assert row[board.layout_map.left + 8 : board.layout_map.left + 10] == "1►"
+
+    run(go())

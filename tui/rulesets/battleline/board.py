@@ -303,12 +303,12 @@ class LineBoard(BoardView):
         return " " * w, Style()
 
     def _count(self, glyph: str, count: int, w: int) -> str:
-        """A mark and its count in ``w`` columns: ``✕``, ``✕3``; in one column the count
-        alone (``3``), or the mark for one."""
+        """A mark with its count in ``w`` columns: the mark for one (``✕``), the number for
+        more (``3``; ``+`` for ten or more); missiles landing keep their mark (``⇣2``)."""
         digit = str(count) if count <= 9 else self.glyphs.many
-        if w == 1:
-            return glyph if count == 1 else digit
-        return (glyph if count == 1 and glyph != self.glyphs.volley else glyph + digit).rjust(w)
+        if glyph == self.glyphs.volley and w > 1:
+            return (glyph + digit).rjust(w)
+        return (glyph if count == 1 else digit).rjust(w)
 
     def _marks_cell(self, cell: int, w: int) -> tuple[str, Style]:
         """The draft's marks on ``cell`` (the weapon being marked in reverse video), else

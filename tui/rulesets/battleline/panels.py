@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from engine.i18n import _
+from engine.i18n import _, ngettext
 from engine.rulesets.battleline.catalog import CHASSIS, part_code
 from engine.rulesets.battleline.events import cells_text
 from engine.rulesets.battleline.view import MechView, View
@@ -88,7 +88,12 @@ def _item_line(item, ok: str, bad: str) -> Text:  # noqa: ANN001 - an ItemView
         line.append(" " + _("out of action"), style="dim")
         return line
     if item.kind in ("cannon", "mg"):
-        line.append(" " + _("stack {k}, {n} cells").format(k=item.stack, n=item.cells))
+        line.append(
+            " "
+            + ngettext("stack {k}, {n} cell", "stack {k}, {n} cells", item.cells).format(
+                k=item.stack, n=item.cells
+            )
+        )
     elif item.kind == "laser":
         line.append(" " + (_("charged") if item.charged else _("idle")), style="bold" if item.charged else "")
     elif item.kind == "shield":

@@ -22,7 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-from engine.i18n import N_, _
+from engine.i18n import N_, _, ngettext
 from engine.rulesets.battleline.events import (
     BattleEnded,
     Conceded,
@@ -148,9 +148,11 @@ def turn_report(
             if item.kind in ("cannon", "mg") and item.works:
                 pages["R7"].lines.append(
                     Text(
-                        _("Your {weapon}: recoil stack {k}, {n} cells next turn.").format(
-                            weapon=item.label, k=item.stack, n=item.cells
-                        )
+                        ngettext(
+                            "Your {weapon}: recoil stack {k}, {n} cell next turn.",
+                            "Your {weapon}: recoil stack {k}, {n} cells next turn.",
+                            item.cells,
+                        ).format(weapon=item.label, k=item.stack, n=item.cells)
                     )
                 )
         pages["R7"].lines.append(
@@ -167,7 +169,7 @@ def turn_report(
         "R2": N_("Nobody took cover."),
         "R3": N_("No melee attack."),
         "R4": N_("No cannon or MG fired."),
-        "R5": N_("No missiles landed."),
+        "R5": N_("No missile hit."),
         "R6": N_("No laser fired."),
         "R7": N_("Recoil stacks are never told to the others (BL-19.1)."),
         "R8": N_("No damage."),

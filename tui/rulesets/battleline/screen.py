@@ -214,6 +214,9 @@ class BattlelineScreen(GameScreen):
             self._preview = None
             options = self.options()
             self.sheet.show_waiting(self._waiting_text(options, view))
+            self.sheet.border_title = literal(self.plain(_("Order")))
+            if self.focused is None or self.focused is self.sheet.rows:
+                self.board.focus()
         else:
             self._preview = self.seat.preview(draft.order())
             self._show_sheet(draft)
@@ -248,6 +251,7 @@ class BattlelineScreen(GameScreen):
             plain_text(detail, self.ascii),
             row,
         )
+        self.call_after_refresh(self.sheet.rows.scroll_to_highlight)
         mech = next((m for m in self.view().mechs if m.seat == self.viewer), None)
         name = mech.name if mech is not None else ""
         self.sheet.border_title = literal(
@@ -482,7 +486,7 @@ class BattlelineScreen(GameScreen):
             (g.cover * 2, _("A cover cell")),
             (g.reach, _("A cell the mech of that line could end this turn on")),
             (f"{g.path * 2}{g.end * 2}", _("Your move and the cell it ends on")),
-            (f"{g.mark} {g.mark}3", _("A cell your order marks, with its salvos or missiles")),
+            (f"{g.mark} 3", _("A cell your order marks: once, or with that many salvos or missiles")),
             (f"{g.volley}2", _("Your missiles landing on the cell this turn (underlined)")),
         ]
 

@@ -277,16 +277,22 @@ def weapon_detail(draft: Draft, w: WeaponChoice, preview: OrderPreview, g: Sheet
         out.append(".\n")
     if w.kind == "cannon":
         out.append(
-            _(
+            ngettext(
+                "{d} damage; accuracy {a}, recoil {r}, stack {k}: {n} cell this turn. One shot: the nearest "
+                "opponent ending on a marked cell is hit (BL-12).",
                 "{d} damage; accuracy {a}, recoil {r}, stack {k}: {n} cells this turn. One shot: the nearest "
-                "opponent ending on a marked cell is hit (BL-12)."
+                "opponent ending on a marked cell is hit (BL-12).",
+                w.cells,
             ).format(d=w.damage, a=w.accuracy, r=w.recoil, k=w.stack, n=w.cells)
         )
     elif w.kind == "mg":
         out.append(
-            _(
+            ngettext(
+                "{d} damage a salvo; accuracy {a}, recoil {r}, stack {k}: {n} salvo this turn, to be "
+                "placed; every opponent ending on its cell takes it (BL-13).",
                 "{d} damage a salvo; accuracy {a}, recoil {r}, stack {k}: {n} salvos this turn, all to be "
-                "placed; every opponent ending on a cell takes its salvos (BL-13)."
+                "placed; every opponent ending on a cell takes its salvos (BL-13).",
+                w.salvos,
             ).format(d=w.damage, a=w.accuracy, r=w.recoil, k=w.stack, n=w.salvos)
         )
     elif w.kind == "missiles":
@@ -360,6 +366,7 @@ class OrderSheetPanel(Vertical):
                 text.append(extra)
             options.append(Option(text, id=row))
         self._quiet = True
+        self.rows.display = True
         try:
             self.rows.set_rows(options, highlight)
         finally:
@@ -367,8 +374,9 @@ class OrderSheetPanel(Vertical):
         self.query_one("#bl-sheet-detail", Static).update(detail)
 
     def show_waiting(self, text: str) -> None:
-        """No order to write: say why."""
+        """No order to write: say why (the rows are hidden)."""
         self.rows.set_rows([])
+        self.rows.display = False
         self.query_one("#bl-sheet-detail", Static).update(text)
 
     @property
