@@ -168,6 +168,33 @@ class Draft:
         """Weapon ``item`` marks nothing (it does not fire)."""
         self.marks.pop(item, None)
 
+    def edit(self, row: str, step: int) -> str:
+        """Change the field of sheet row ``row`` by ``step`` (+1/-1; 0: chosen with Enter,
+        a step on). Returns what the screen is to do besides: ``"mark"`` (a cannon, MG or
+        rack's cells are marked on the line), ``"seal"``, or ``""``."""
+        forward = step or 1
+        changes = {
+            "speed": lambda: self.change_speed(forward),
+            "heading": lambda: self.change_heading(forward),
+            "direction": self.change_direction,
+            "cover": self.toggle_cover,
+            "defence": lambda: self.change_defence(forward),
+            "melee": lambda: self.change_melee(forward),
+            "part": lambda: self.change_part(forward),
+        }
+        if row in changes:
+            changes[row]()
+            return ""
+        if row == "seal":
+            return "seal" if step == 0 else ""
+        weapon = self.weapon(int(row[1:])) if row.startswith("w") and row[1:].isdigit() else None
+        if weapon is None:
+            return ""
+        if weapon.kind == "laser":
+            self.change_laser(weapon.item, forward)
+            return ""
+        return "mark"
+
     # -- the order -------------------------------------------------------------------------
     def order(self) -> Order:
         """The draft as the engine's order (BL-4.2): empty fields left out."""

@@ -32,10 +32,8 @@ from textual.widgets import Static
 
 from engine.i18n import N_, _
 from engine.rulesets.battleline.events import (
-    LOSS_REASONS,
     BattleEnded,
     MechLost,
-    Moved,
     NoticeGiven,
     OrderNoted,
     OrdersRevealed,
@@ -46,12 +44,20 @@ from engine.rulesets.battleline.options import OrderPreview, OrderSheet, Waiting
 from engine.rulesets.battleline.view import View
 from engine.seat import LogEntry, Seat
 from tui.kit.dialogs import plain_text
-from tui.kit.odds import format_odds
 from tui.kit.screen import GameScreen
-from tui.rulesets.battleline.board import ASCII_LINE, UNICODE_LINE, LineBoard, LineScene, MechMark
+from tui.rulesets.battleline.board import ASCII_LINE, UNICODE_LINE, LineBoard
 from tui.rulesets.battleline.draft import Draft
 from tui.rulesets.battleline.panels import notices_text, panel_text
 from tui.rulesets.battleline.report import TurnReportScreen, resolved_turns, turn_report
+from tui.rulesets.battleline.scene import (
+    cell_info,
+    help_extra,
+    last_moves,
+    legend,
+    line_labels,
+    line_scene,
+    over_lines,
+)
 from tui.rulesets.battleline.sheet import FIRE_KINDS, OrderSheetPanel, SheetGlyphs, sheet_detail, sheet_rows
 from tui.screens.base import letter_keys, literal
 from tui.widgets.bars import PlainScrollBar
@@ -191,15 +197,11 @@ class BattlelineScreen(GameScreen):
         return self._options[1]
 
     def last_moves(self) -> dict[int, int]:
-        """Each seat's heading on its last move (+1, -1; public in the report, BL-19.4)."""
+        """Each seat's heading on its last move (public in the report, BL-19.4)."""
         seat = self.seat
         length = seat.log_length()
         if self._moves[0] != length:
-            moves: dict[int, int] = {}
-            for entry in seat.log():
-                if isinstance(entry.event, Moved) and entry.event.end != entry.event.start:
-                    moves[entry.event.seat] = 1 if entry.event.end > entry.event.start else -1
-            self._moves = (length, moves)
+            self._moves = (length, last_moves(seat.log()))
         return self._moves[1]
 
     # -- drawing ---------------------------------------------------------------------------
@@ -259,77 +261,15 @@ class BattlelineScreen(GameScreen):
         )
 
     def _show_board(self, view: View, draft: Draft | None) -> None:
-        preview = self._preview
-        own = self.viewer
-        cover = frozenset(c for a, b in view.cover for c in range(a, b + 1))
-        headings = self.last_moves()
-        mechs = []
-        for m in view.mechs:
-            if not m.in_battle:
-                continue
-            if m.seat == own and draft is not None and preview is not None and draft.speed:
-                heading = preview.direction
-            else:
-                heading = headings.get(m.seat, 0)
-            mechs.append(MechMark(m.seat, m.position, heading, m.seat == own))
-        reach: dict[int, frozenset[int]] = {}
-        marks: dict[int, int] = {}
-        selected: frozenset[int] = frozenset()
-        path = end = None
-        if draft is not None and preview is not None:
-            weapon = draft.weapon(self.marking) if self.marking is not None else None
-            two = weapon is not None and weapon.kind == "missiles"
-            for r in draft.sheet.opponents:
-                reach[r.seat] = frozenset(r.cells_two if two else r.cells)
-            for cells in draft.marks.values():
-                for cell, count in cells.items():
-                    marks[cell] = marks.get(cell, 0) + count
-            item = self.marking if self.marking is not None else self._row_weapon()
-            if item is not None:
-                selected = frozenset(draft.marks.get(item, {}))
-            if draft.speed and preview.end is not None:
-                path, end = preview.path, preview.end
-        volleys: dict[int, int] = {}
-        me = next((m for m in view.mechs if m.seat == own), None)
-        if me is not None and me.volleys:
-            for v in me.volleys:
-                for cell, count in v.cells:
-                    volleys[cell] = volleys.get(cell, 0) + count
-        scene = LineScene(
-            length=view.length,
-            cover=cover,
-            seats=len(view.mechs),
-            mechs=tuple(mechs),
-            reach=reach,
-            path=path,
-            end=end,
-            marks=marks,
-            selected=selected,
-            volleys=volleys,
-        )
-        labels = self._board_labels(view)
+        selected = self.marking if self.marking is not None else self._row_weapon()
+        scene = line_scene(view, draft, self._preview, self.last_moves(), self.marking, selected)
         board = self.board
-        board.set_scene(scene, labels)
-        if self._board_viewer != own:  # a new player: the cursor starts on their mech
-            self._board_viewer = own
-            mine = next((m for m in mechs if m.own), None)
+        board.set_scene(scene, [self.plain(label) for label in line_labels(board.line_kinds(), view)])
+        if self._board_viewer != self.viewer:  # a new player: the cursor starts on their mech
+            self._board_viewer = self.viewer
+            mine = next((m for m in scene.mechs if m.own), None)
             if mine is not None:
                 board.move_cursor(mine.position)
-
-    def _board_labels(self, view: View) -> list[str]:
-        board = self.board
-        labels: list[str] = []
-        for kind, seat in board.line_kinds():
-            if kind == "ground":
-                labels.append(self.plain(_("cell")))
-            elif kind == "seat":
-                mech = view.mechs[seat]
-                labels.append(f"{seat + 1} {mech.name}"[:14])
-            elif kind == "marks":
-                labels.append(self.plain(_("marks")))
-            else:
-                labels.append("")
-        return labels
 
     def _show_side(self, view: View) -> None:
         g = self.sheet_glyphs
@@ -341,7 +281,9 @@ class BattlelineScreen(GameScreen):
         info = self.query_one("#bl-info", Static)
         board_focused = self.focused is self.board or self.marking is not None
         if board_focused:
-            info.update(plain_text(self.cell_text(self.board.cursor, view), self.ascii))
+            info.update(
+                plain_text(cell_info(self.board.cursor, view, self.draft(), self.marking), self.ascii)
+            )
             return
         notices = notices_text(view)
         if notices:
@@ -356,38 +298,6 @@ class BattlelineScreen(GameScreen):
                     self.ascii,
                 )
             )
-
-    def cell_text(self, cell: int, view: View) -> Text:
-        """What is on ``cell`` as the viewer knows it: cover, mechs, the chance each
-        opponent ends there (the engine's reach, BL-19), the draft's marks."""
-        out = Text()
-        out.append(_("Cell {cell}").format(cell=cell), style="bold")
-        if any(a <= cell <= b for a, b in view.cover):
-            out.append(", " + _("cover"))
-        here = [f"{m.seat + 1} {m.name}" for m in view.mechs if m.in_battle and m.position == cell]
-        if here:
-            out.append(": " + ", ".join(here))
-        draft = self.draft()
-        if draft is not None:
-            weapon = draft.weapon(self.marking) if self.marking is not None else None
-            two = weapon is not None and weapon.kind == "missiles"
-            chances = []
-            for r in draft.sheet.opponents:
-                cells, chance = (r.cells_two, r.chance_two) if two else (r.cells, r.chance)
-                if cell in cells:
-                    chances.append(f"{r.seat + 1} {r.name} {format_odds(chance)}")
-            if chances:
-                what = _("may end here next turn") if two else _("may end here")
-                out.append(" \u00b7 " + what + ": " + ", ".join(chances))
-            mine = []
-            for item, cells in draft.marks.items():
-                if cell in cells:
-                    w = draft.weapon(item)
-                    label = w.label if w is not None else "?"
-                    mine.append(f"{label} \u00d7{cells[cell]}" if cells[cell] > 1 else label)
-            if mine:
-                out.append(" \u00b7 " + _("marked: {weapons}").format(weapons=", ".join(mine)))
-        return out
 
     def _row_weapon(self) -> int | None:
         """The fire weapon of the highlighted sheet row, if it is one."""
@@ -480,67 +390,19 @@ class BattlelineScreen(GameScreen):
 
     def legend_rows(self) -> list[tuple[str, str]]:
         """What the line's glyphs mean."""
-        g = ASCII_LINE if self.ascii else UNICODE_LINE
-        return [
-            (f"1{g.right} {g.left}2", _("A mech: its seat's number, in reverse video, and its heading")),
-            (g.cover * 2, _("A cover cell")),
-            (g.reach, _("A cell the mech of that line could end this turn on")),
-            (f"{g.path * 2}{g.end * 2}", _("Your move and the cell it ends on")),
-            (f"{g.mark} 3", _("A cell your order marks: once, or with that many salvos or missiles")),
-            (f"{g.volley}2", _("Your missiles landing on the cell this turn (underlined)")),
-        ]
+        return legend(ASCII_LINE if self.ascii else UNICODE_LINE)
 
     def help_rows(self) -> list[tuple[str, str]]:
         """The kit's keys, then the order sheet's and the line's, then the legend."""
         rows = super().help_rows()
-        extra = [
-            ("", ""),
-            ("", _("The order sheet:")),
-            (_("Up, Down"), _("Choose a field of the order")),
-            (_("Left, Right"), _("Change its value")),
-            (_("Enter"), _("On a weapon: mark its cells on the line; on Seal: seal the order")),
-            ("", _("The line (Shift+Tab, or Enter on a weapon):")),
-            (_("Left, Right"), _("Move along the line (Shift: five cells)")),
-            (_("Enter, Space"), _("Mark the cell for the weapon (once more: one more salvo or missile)")),
-            (_("Backspace"), _("Take one mark off the cell")),
-            ("x", _("Clear the weapon's marks")),
-            (_("Escape"), _("Back to the order sheet")),
-        ]
+        extra = help_extra()
         at = next((i for i, (k, t) in enumerate(rows) if not k and not t), len(rows))
         extra = [(self.plain(k), self.plain(t)) for k, t in extra]
         return rows[:at] + extra + rows[at:]
 
     def over_lines(self) -> list[str | Text]:
         """Every mech at the end: won, out (when and why), or sharing a draw."""
-        view = self.view()
-        out: list[str | Text] = []
-        for m in view.mechs:
-            who = f"{m.seat + 1} {m.name} ({self.player(m.seat)})"
-            if view.winner == m.seat:
-                out.append(
-                    Text(_("{mech}: wins, on cell {cell}.").format(mech=who, cell=m.position), style="bold")
-                )
-            elif m.seat in view.draw and m.in_battle:
-                out.append(_("{mech}: shares the draw, on cell {cell}.").format(mech=who, cell=m.position))
-            else:
-                why = "; ".join(_(LOSS_REASONS.get(r, r)) for r in m.lost)
-                if m.seat in view.draw:
-                    out.append(
-                        _("{mech}: out in turn {turn} ({why}), shares the draw.").format(
-                            mech=who, turn=m.lost_turn, why=why
-                        )
-                    )
-                else:
-                    out.append(
-                        _("{mech}: out in turn {turn} ({why}).").format(mech=who, turn=m.lost_turn, why=why)
-                    )
-        out.append("")
-        out.append(_("Every order of the battle is public now (BL-20.6): l shows the log, Escape the line."))
-        return out
-
-    def extra_completions(self) -> list[str]:
-        """``concede`` beside the sample orders."""
-        return super().extra_completions()
+        return over_lines(self.view(), self.player)
 
     def after_submit(self) -> None:
         """An order was sealed or taken back: no cells are being marked any more."""
@@ -683,39 +545,13 @@ class BattlelineScreen(GameScreen):
         draft = self.draft()
         if draft is None:
             return
-        row, step = event.row, event.step
-        forward = step or 1
-        if row == "speed":
-            draft.change_speed(forward)
-        elif row == "heading":
-            draft.change_heading(forward)
-        elif row == "direction":
-            draft.change_direction()
-        elif row == "cover":
-            draft.toggle_cover()
-        elif row == "defence":
-            draft.change_defence(forward)
-        elif row == "melee":
-            draft.change_melee(forward)
-        elif row == "part":
-            draft.change_part(forward)
-        elif row == "seal":
-            if step == 0:
-                self.action_seal()
-            return
-        elif row.startswith("w"):
-            weapon = draft.weapon(int(row[1:]))
-            if weapon is None:
-                return
-            if weapon.kind == "laser":
-                draft.change_laser(weapon.item, forward)
-            elif step == 0:
-                self.start_marking(weapon.item)
-                return
-            else:
-                self.start_marking(weapon.item)
-                return
-        self.redraft()
+        then = draft.edit(event.row, event.step)
+        if then == "seal":
+            self.action_seal()
+        elif then == "mark":
+            self.start_marking(int(event.row[1:]))
+        else:
+            self.redraft()
 
     @on(OrderSheetPanel.Moved)
     def _row_moved(self, event: OrderSheetPanel.Moved) -> None:
