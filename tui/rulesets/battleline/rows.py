@@ -44,6 +44,10 @@ class ValueRows(PointerList):
         if self.highlighted is not None:
             self.scroll_to_highlight()
 
+    def on_resize(self) -> None:
+        """A new height (the hint line grew, say): the highlighted row stays in view."""
+        self.call_after_refresh(self.scroll_to_highlight)
+
     @property
     def row_id(self) -> str | None:
         """The id of the highlighted row."""
