@@ -207,7 +207,7 @@ class BattlelineScreen(GameScreen):
     # -- drawing ---------------------------------------------------------------------------
     def refresh_table(self) -> None:
         """The line, the sheet, the side panel and the cell line, from the viewer's seat."""
-        if not self.is_mounted or self.viewer is None and not self.seats:
+        if not self.is_mounted:
             return
         view = self.view()
         draft = self.draft()
