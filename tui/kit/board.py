@@ -18,8 +18,10 @@ A system's board subclasses :class:`BoardView` and draws a cell
 decides a rule: what it shows is given to it.
 
 :class:`SquareLayout` places a grid of squares (row 1 at the bottom, as boards
-are written); hex, line and graph layouts come with their systems and follow the
-same :class:`Layout` shape.
+are written); :class:`LineLayout` places one row of numbered cells, each a column
+several lines high (a board that is a single line, with rows of marks above and
+below it); hex and graph layouts come with their systems and follow the same
+:class:`Layout` shape.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from textual.strip import Strip
 
 from engine.i18n import N_
 
-__all__ = ["BoardView", "Layout", "SquareLayout"]
+__all__ = ["BoardView", "Layout", "LineLayout", "SquareLayout"]
 
 
 class Layout(ABC):
@@ -164,6 +166,62 @@ class SquareLayout(Layout):
             w = self.cell_width
             cells = lines[y] = [(self.left + c * w, w, first + c) for c in range(self.columns)]
         return cells
+
+
+class LineLayout(Layout):
+    """One row of ``length`` cells numbered ``first``, ``first + 1``… from the left,
+    each a column ``cell_width`` terminal cells wide and ``rows`` lines high (the
+    lines of one cell's column: its number, the ground, marks…), with
+    ``left``/``top`` cells of margin before the line and ``right``/``bottom`` after
+    it (for labels). The cursor moves along the line; up and down keep it where it
+    is."""
+
+    def __init__(
+        self,
+        length: int,
+        *,
+        cell_width: int = 2,
+        rows: int = 1,
+        first: int = 1,
+        left: int = 0,
+        top: int = 0,
+        right: int = 0,
+        bottom: int = 0,
+    ) -> None:
+        if length < 1 or cell_width < 1 or rows < 1:
+            raise ValueError("a line needs at least one cell, one column and one line")
+        self.length = length
+        self.cell_width = cell_width
+        self.rows = rows
+        self.first = first
+        self.left, self.top = left, top
+        self.size = Size(left + length * cell_width + right, top + rows + bottom)
+
+    @property
+    def last(self) -> int:
+        """The number of the rightmost cell."""
+        return self.first + self.length - 1
+
+    def cells(self) -> Sequence[int]:
+        return range(self.first, self.first + self.length)
+
+    def box(self, cell: int) -> Region:
+        return Region(self.left + (cell - self.first) * self.cell_width, self.top, self.cell_width, self.rows)
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        if x < self.left or not self.top <= y < self.top + self.rows:
+            return None
+        index = (x - self.left) // self.cell_width
+        return self.first + index if index < self.length else None
+
+    def step(self, cell: int, dx: int, dy: int) -> int:
+        return min(self.last, max(self.first, cell + dx))
+
+    def cells_on_line(self, y: int) -> list[tuple[int, int, int]]:
+        if not self.top <= y < self.top + self.rows:
+            return []
+        w = self.cell_width
+        return [(self.left + i * w, w, self.first + i) for i in range(self.length)]
 
 
 class BoardView(ScrollView, can_focus=True):

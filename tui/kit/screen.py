@@ -112,7 +112,7 @@ class GameScreen(WartableScreen, help_key=False):
         self._lifted_at = 0.0
         self._told_save: str | None = None
         #: Per seat: how much of its log its player has seen on this screen.
-        self._seen: dict[int, int] = {}
+        self._log_seen: dict[int, int] = {}
         self._completions: tuple[tuple[Any, ...], list[str]] | None = None
         #: Whether the screen last drawn showed only public values (see :meth:`public_only`).
         self._shown_public = False
@@ -319,7 +319,7 @@ class GameScreen(WartableScreen, help_key=False):
         """The curtain before ``side`` sees the game: its task and the public news since
         it last looked."""
         seat = self.seats[side]
-        seen = self._seen.get(side)
+        seen = self._log_seen.get(side)
         if seen is None or seen > seat.log_length():  # not looked yet on this screen, or undone
             seen = seat.news_start()
         news = [self.log_line(e) for e in seat.log(seen) if e.event.to is None]
@@ -393,7 +393,7 @@ class GameScreen(WartableScreen, help_key=False):
         self.refresh_keys()
         if not self._covered and self.viewer is not None:
             # what this player has now seen: the curtain's news for them start after it
-            self._seen[self.viewer] = self.seat.log_length()
+            self._log_seen[self.viewer] = self.seat.log_length()
 
     def _show(self, selector: str, content: str | Text, *, layout: bool = True) -> None:
         """Put ``content`` on the Static ``selector`` when it changed (an update costs a
