@@ -234,3 +234,215 @@ async def test_a_seeded_battle_is_played_through_the_screens_to_its_end(gb_home:
     assert len([e for e in shots if e.to is None or 0 in e.to]) == 2
     assert [e.aim for e in game.events if isinstance(e, ev.ProjectileLanded)] == ["0905"]
     assert game.result() is not None
+
+
+@run
+async def test_a_battle_is_left_and_continued_from_its_save(gb_home: Path) -> None:
+    """GB-17.1: every action is saved; Escape leaves (after a question), Continue on the
+    title screen brings the battle back behind the curtain, where it was."""
+    from tui.screens.dialogs import ConfirmScreen
+    from tui.screens.title import TitleScreen
+
+    game = skirmish(gb_home / "saves" / "skirmish.json")
+    game.save()
+    app = make_app(gb_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")  # continue: the skirmish, read from its save
+        await lift(pilot, "Ann")
+        assert acting(app) == "Warden-1"
+        await pilot.press("h")  # hold position: no die, so it can be taken back
+        await settle(pilot)
+        await pilot.press("z")  # the first pivot of the stay is free (GB-7.6)
+        await settle(pilot)
+        assert game_screen(app).seat.view().units[1].facing == 1
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("c")
+        await lift(pilot, "Ann")
+        screen = game_screen(app)
+        warden = next(u for u in screen.seat.view().units if u.name == "Warden-1")
+        assert warden.holding and warden.facing == 1  # NE, still holding
+        assert [r.text for r in screen.seat.record()] == ["Warden-1 hold", "Warden-1 pivot ccw"]
+        await pilot.press("u")  # the pivot is taken back: no die was rolled
+        await settle(pilot)
+        assert next(u for u in screen.seat.view().units if u.name == "Warden-1").facing == 2
+        assert app.errors == []
+
+
+def _screen_texts(game: Game, keys_each: list[list[str]], viewer: int) -> list[str]:
+    """What ``viewer``'s screen shows, after each list of keys (from a fresh screen)."""
+    from terminal_check import screen_text
+
+    out: list[str] = []
+
+    async def play(home: Path) -> None:
+        app = make_app(home)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for keys in keys_each:
+                app.push_screen(BallisticScreen(game.seats(), viewer=viewer))
+                await settle(pilot)
+                for key in keys:
+                    await pilot.press(key)
+                    await settle(pilot)
+                out.append(screen_text(app))
+                screen = game_screen(app)
+                out.append("\n".join(screen.completions()))
+                while app.screen is not screen:
+                    app.pop_screen()
+                    await settle(pilot)
+                app.pop_screen()
+                await settle(pilot)
+            assert app.errors == []
+
+    return out, play  # type: ignore[return-value]
+
+
+KEYS = [[], ["v"], ["w"], ["tab", "v", "right", "right"], ["question_mark"], ["l"], ["f"], ["a"], ["o"]]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_gb_5_7_nothing_the_fog_hides_reaches_a_seats_screen(gb_home: Path, lang: str) -> None:
+    """GB-5.6, GB-5.7, GB-8.10: Blue spots neither Red unit at the start. Two battles that
+    differ only in what Blue may not know (the Hare's name and hex, both hidden) give
+    Blue the same screen, character for character, in every view (the board, sight
+    and arcs, the help, the log, the fire, arc and overwatch dialogs) and the same
+    completions; the hidden names appear nowhere. Then Red's screen, after Blue's
+    overwatch and arc shot (their sectors and aims differing), is the same in both."""
+    set_language(lang)
+    a = skirmish(hare="0905", name="Hare-1")
+    b = skirmish(hare="0904", name="Hunter-7")
+    texts_a, play_a = _screen_texts(a, KEYS, 0)
+    texts_b, play_b = _screen_texts(b, KEYS, 0)
+    asyncio.run(play_a(gb_home))
+    asyncio.run(play_b(gb_home))
+    for n, (x, y) in enumerate(zip(texts_a, texts_b, strict=True)):
+        assert x == y, (n, KEYS[n // 2])
+        for hidden in ("Hare-1", "Hunter-7", "h1", "Jackal-1", "j1"):
+            assert hidden not in x, (n, hidden)
+    # Red's turn: what Blue did out of Red's sight must not show
+    from engine.rulesets.ballistic.actions import Arc, End, Overwatch
+
+    a, b = skirmish(), skirmish()
+    for game, sector, aim in ((a, 2, "0906"), (b, 1, "0804")):
+        game.submit(0, Overwatch("Warden-1", 4, sector, 0))
+        game.submit(0, End("Warden-1"))
+        game.submit(0, Arc("Bastion-1", 5, aim=aim))
+        game.submit(0, End("Bastion-1"))
+    red_a, play_a = _screen_texts(a, [[], ["v"], ["w"], ["l"]], 1)
+    red_b, play_b = _screen_texts(b, [[], ["v"], ["w"], ["l"]], 1)
+    asyncio.run(play_a(gb_home))
+    asyncio.run(play_b(gb_home))
+    for n, (x, y) in enumerate(zip(red_a, red_b, strict=True)):
+        assert x == y
+        if n % 2 == 0:  # the screen (the completions list Red's own orders)
+            for hidden in ("watches", "SE-S", "NE-SE", "0906", "0804", "gun-mortar", "#1"):
+                assert hidden not in x
+
+
+@run
+async def test_a_new_battle_is_set_up_and_deployed_from_the_new_game_screen(
+    gb_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GB-4.6, GB-18.5: the map and two random armies are chosen on the new game screen;
+    Ann deploys her units in her zone (z and x turn the next one), then Bo his."""
+    import random
+
+    import engine.game
+    from tui.rulesets.ballistic import setup as gb_setup
+    from tui.screens.new_game import NewGameScreen
+
+    monkeypatch.setattr(gb_setup, "new_rng", lambda: random.Random(7))
+    monkeypatch.setattr(engine.game, "new_seed", lambda: SEED)
+    monkeypatch.setattr(engine.game, "new_entropy", lambda: None)
+    app = make_app(gb_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewGameScreen("ballistic"))
+        await settle(pilot)
+        part = app.screen.query_one(gb_setup.BallisticSetupWidget)
+        app.screen.query_one("#gb-setup-list").focus()
+        await pilot.press("right")  # the next map
+        await pilot.press("down", "r")  # another random army for Ann
+        await settle(pilot)
+        choices = part.choices()
+        assert choices.map_key == "ridge-works"
+        assert all(army is not None for army in choices.armies)
+        assert part.problems() == []
+        await pilot.press("ctrl+s")
+        await lift(pilot, "Player 1")
+        screen = game_screen(app)
+        units = list(screen.options().units)
+        assert screen.deploy_unit == units[0]
+        await pilot.press("x")  # turn the unit to be placed clockwise
+        await settle(pilot)
+        facing = screen.facing_for_deploy(screen.seat.view())
+        for _ in units:
+            await pilot.press("enter", "right")
+            await settle(pilot)
+        await lift(pilot, "Player 2")
+        mine = [u for u in game_screen(app).seats[0].view().units if u.hex]
+        assert len(mine) == len(units) and mine[0].facing == facing
+        assert isinstance(game_screen(app).options(), type(screen.seats[1].options()))
+        assert app.errors == []
+
+
+def test_army_files_of_the_rosters_folder_are_offered_with_their_problems(gb_home: Path) -> None:
+    """GB-18.5: a valid army file, one over the mass limit (with its problem), a damaged
+    file (with the reason) are offered; another system's roster is left out."""
+    from engine.rulesets.ballistic.roster import encode_roster_file
+    from tui.rulesets.ballistic.armies import saved_armies
+
+    folder = gb_home / "saves" / "rosters"
+    folder.mkdir()
+    good = Roster(
+        "Raiders", [entry_from_loadout("Hare-1", "Hare-G"), entry_from_loadout("Jackal-1", "Jackal")]
+    )
+    heavy = Roster("Heavy", [entry_from_loadout(f"Bastion-{n}", "Bastion-H") for n in range(1, 4)])
+    (folder / "a-raiders.json").write_bytes(encode_roster_file(good))
+    (folder / "b-heavy.json").write_bytes(encode_roster_file(heavy))
+    (folder / "c-broken.json").write_text("{not json", encoding="utf-8")
+    (folder / "d-eva.json").write_text(
+        '{"format": "wartable-roster", "version": 1, "ruleset": "eva", "roster": {"name": "x", "units": []}}',
+        encoding="utf-8",
+    )
+    entries = saved_armies(gb_home / "saves")
+    assert [e.label for e in entries] == ["a-raiders.json", "b-heavy.json", "c-broken.json"]
+    assert entries[0].valid and entries[0].roster == good
+    assert not entries[1].valid and entries[1].problems[0].rule == "GB-18.5"
+    assert entries[2].roster is None and entries[2].reason
+
+
+@run
+async def test_the_sight_tables_are_filled_behind_the_curtain(gb_home: Path) -> None:
+    """The map's sight tables (about a second of work) are filled in a worker while the
+    curtain is up: no key waits on them, and afterwards every pair is known."""
+    from engine.rulesets.ballistic.terrain import tables
+
+    game = Game(
+        registry.get("ballistic"),
+        Setup(
+            map=map_with(10, 7, {"0504": "0#2", "0303": "2."}),
+            rosters=skirmish_setup().rosters,
+            placements=[
+                [Placement("0102", "SE"), Placement("0104", "SE")],
+                [Placement("0905", "NW"), Placement("1006", "NW")],
+            ],
+        ),
+        seed=SEED,
+        entropy=seed_only,
+    )
+    t = tables(game.setup.map)
+    assert 0 in t.ground_sight[1:]  # nothing filled yet
+    app = make_app(gb_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(BallisticScreen(game.seats()))
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        await app.workers.wait_for_complete()
+        n = t.count
+        assert all(t.ground_sight[a * n + b] for a in range(n) for b in range(n) if a != b)
+        assert app.errors == []

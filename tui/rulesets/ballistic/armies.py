@@ -50,8 +50,21 @@ class _ArmyFile(msgspec.Struct):
     roster: Roster
 
 
+class _Header(msgspec.Struct):
+    ruleset: str = ""
+
+
 def read_army(data: bytes, label: str) -> ArmyEntry:
-    """An :class:`ArmyEntry` from a roster file's bytes; never raises."""
+    """An :class:`ArmyEntry` from a roster file's bytes; never raises. A file that
+    names another system is marked ``foreign`` (whatever its roster holds)."""
+    try:
+        named = msgspec.json.decode(data, type=_Header).ruleset
+    except Exception:  # noqa: BLE001 - not even a header: the full check says why
+        named = KEY
+    if named != KEY:
+        return ArmyEntry(
+            label, reason=_("this roster is for another system ({key})").format(key=named[:20]), foreign=True
+        )
     try:
         key, problems = check_roster_file(data)
     except RosterFileError as exc:

@@ -42,6 +42,7 @@ STYLES = (
     "acting",
     "done",
     "reach",
+    "far",
     "path",
     "target",
     "aim",
@@ -84,12 +85,27 @@ class HexBoard(BoardView):
 
     # -- styles -----------------------------------------------------------------------
     def style_of(self, names: tuple[str, ...]) -> Style:
-        """The Rich style of these style names together (later ones over earlier)."""
+        """The Rich style of these style names together (later ones over earlier): each
+        class's background laid over the board's (and over the earlier ones), its
+        colour laid over that background, so that translucent colours of the theme
+        (``$accent 25%``) come out as they look."""
         found = self._styles.get(names)
         if found is None:
-            found = Style()
+            _parent_bg, _parent_fg, background, color = self.colors
+            attributes = Style()
+            coloured = False
             for name in names:
-                found += self.get_component_rich_style(f"gb-board--{name}", partial=True)
+                styles = self.get_component_styles(f"gb-board--{name}")
+                if styles.has_rule("background"):
+                    background = background + styles.background
+                    coloured = True
+                if styles.has_rule("color"):
+                    color = background + styles.color
+                    coloured = True
+                attributes += styles.partial_rich_style.without_color
+            found = attributes
+            if coloured:
+                found = Style(color=color.rich_color, bgcolor=background.rich_color) + attributes
             self._styles[names] = found
         return found
 

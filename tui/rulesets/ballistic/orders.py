@@ -283,7 +283,9 @@ class Orders:
         tables = view.map.tables
         if self.cursor_hex() not in self.aiming.hexes:
             enemies = [u.hex for u in view.units if not u.own and u.hex in self.aiming.hexes]
-            target = enemies[0] if enemies else min(self.aiming.hexes)
+            # an enemy's hex, else the middle of the hexes that may be aimed at
+            middle = sorted(self.aiming.hexes, key=lambda h: (self.aiming.arrivals.get(h, 0), h))
+            target = enemies[0] if enemies else middle[len(middle) // 2]
             self.board.move_cursor(tables.index[target])
         self.refresh_all()
 

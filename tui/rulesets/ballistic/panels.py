@@ -245,8 +245,8 @@ def arc_lines(preview: Any, numbers: bool = True) -> list[Text]:
         lines.append(
             Text(
                 ngettext(
-                    "{n} of them is off the map: the shell is lost there.",
-                    "{n} of them are off the map: the shell is lost there.",
+                    "{n} of them lies off the map (the shell is lost).",
+                    "{n} of them lie off the map (the shell is lost).",
                     lost,
                 ).format(n=lost)
             )

@@ -70,7 +70,7 @@ class BallisticScreen(Orders, GameScreen):
         Binding(letter_keys("f", "а"), "fire", N_("Fire")),
         Binding(letter_keys("a", "ф"), "arc", N_("Arc")),
         Binding(letter_keys("o", "щ"), "overwatch", N_("Overwatch")),
-        Binding(letter_keys("e", "у"), "end", N_("End")),
+        Binding(letter_keys("e", "у"), "end", N_("End activation")),
         Binding(letter_keys("z", "я"), "pivot(False)", N_("Pivot counter-clockwise"), show=False),
         Binding(letter_keys("x", "ч"), "pivot(True)", N_("Pivot clockwise"), show=False),
         Binding(letter_keys("h", "р"), "hold", N_("Hold position"), show=False),
@@ -131,11 +131,29 @@ class BallisticScreen(Orders, GameScreen):
         key: about a second per map, once per process), then show the first seat."""
         super().on_mount()
         self.board.on_cursor = self._cursor_moved
+        self.call_after_refresh(self._fit_board)
         tables = self.seat.view().map.tables
         key = tuple(self.seat.view().map.rows)
         if self.PRECOMPUTE and key not in _PRECOMPUTED:
             _PRECOMPUTED.add(key)
             self.run_worker(tables.precompute, thread=True, group="gb-sight", exit_on_error=False)
+
+    def on_resize(self) -> None:
+        """The board takes the room the map needs, the panel the rest (at least its
+        own width)."""
+        super().on_resize()
+        self._fit_board()
+
+    def _fit_board(self) -> None:
+        boards = self.query(HexBoard)
+        if not boards:
+            return
+        board = boards.first()
+        side = self.query_one("#gb-side")
+        room = self.app.size.width - int(side.styles.min_width.value if side.styles.min_width else 34)
+        width = min(board.virtual_size.width + 1, max(20, room))
+        if board.styles.width is None or board.styles.width.value != width:
+            board.styles.width = width
 
     # -- what the seat knows, asked once per position --------------------------------------
     def position_key(self) -> tuple[Any, ...]:
@@ -276,8 +294,10 @@ class BallisticScreen(Orders, GameScreen):
                     for k, (name, _p) in enumerate(preview.landings, start=1):
                         put(name, Mark(str(k), "scatter"))
         elif act is not None and not self.overlay and not self.sector_choice:
+            taken = len(act.actions)
             for r in act.reach:
-                put(r.hex, Mark(str(r.mp), "reach"))
+                # a move that takes the unit's last action is drawn apart (no shot after it)
+                put(r.hex, Mark(str(r.mp), "far" if r.opens and taken + r.opens >= 2 else "reach"))
             path = next((r for r in act.reach if r.hex == cursor), None)
             if path is not None:
                 preview = self.ask_seat(Move(act.unit, path.path))
@@ -555,6 +575,8 @@ class BallisticScreen(Orders, GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The orders' keys are live while one of the viewer's units acts; the others
         as the kit says."""
+        if action == "pivot" and isinstance(self.options(), DeployOptions):
+            return True
         if action in ("fire", "arc", "overwatch", "end", "pivot", "hold", "designate", "smoke"):
             return True if self.activation() is not None else None
         return super().check_action(action, parameters)
