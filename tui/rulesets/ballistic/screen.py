@@ -255,14 +255,14 @@ class BallisticScreen(Orders, GameScreen):
             if name in idx:
                 marks[idx[name]] = mark
 
-        for p in view.projectiles:
-            if p.position != p.launch and p.position != p.aim:
-                put(p.position, Mark("", "flight"))
-            put(p.aim, Mark(f"{g.shell}{p.arrival}"[:3], "shell"))
         shell = next((p for p in view.projectiles if p.aim == cursor), None)
         if shell is not None and len(shell.scatter) > 1:
             for k, name in enumerate(shell.scatter, start=1):
                 put(name, Mark(str(k), "scatter"))
+        for p in view.projectiles:
+            if p.position != p.launch and p.position != p.aim:
+                put(p.position, Mark("", "flight"))
+            put(p.aim, Mark(f"{g.shell}{p.arrival}"[:3], "shell"))
         if isinstance(opts, DeployOptions) and self.deploy_unit:
             unit = self.own_unit(self.deploy_unit)
             for name in opts.air_hexes if unit is not None and unit.altitude else opts.hexes:
