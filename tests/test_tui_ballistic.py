@@ -446,3 +446,52 @@ async def test_the_sight_tables_are_filled_behind_the_curtain(gb_home: Path) -> 
         n = t.count
         assert all(t.ground_sight[a * n + b] for a in range(n) for b in range(n) if a != b)
         assert app.errors == []
+
+
+@run
+async def test_equipment_and_overlays_from_the_keys(gb_home: Path) -> None:
+    """GB-13.1, GB-18.4, GB-6.1, GB-2.8, GB-8: with the Red Hare in sight at 0908, the
+    Warden designates it (d, a dialog of the enemies it sees), lays smoke on a hex
+    chosen on the board (s), and then has no action left to fire; w shows its front
+    arc, v its shadows and the line of sight to the cursor."""
+    game = skirmish(hare="0908")
+    app = make_app(gb_home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(BallisticScreen(game.seats(), viewer=0))
+        await settle(pilot)
+        screen = game_screen(app)
+        tables = game.state.map.tables
+        assert acting(app) == "Warden-1"
+        await pilot.press("w")  # the front arc (GB-2.8)
+        await settle(pilot)
+        arc = {tables.name[i] for i, look in screen.board.looks.items() if "arc" in look.top_styles}
+        assert {"0406", "0908"} <= arc and "0204" not in arc
+        await pilot.press("w", "v")  # sight: shadows and the line to the cursor (GB-8)
+        await settle(pilot)
+        await click_hex(pilot, "0905")  # the cursor on the hex behind the building
+        shadow = {tables.name[i] for i, look in screen.board.looks.items() if "shadow" in look.top_styles}
+        assert "0905" in shadow and "0908" not in shadow
+        hiders = {tables.name[i] for i, look in screen.board.looks.items() if "hider" in look.top_styles}
+        assert hiders & {"0704", "0705", "0706"}
+        panel = str(screen.query_one("#gb-panel").render())
+        assert "does not see 0905" in panel and "Hidden by the shadow" in panel
+        await pilot.press("escape")  # the overlay ends
+        await settle(pilot)
+        assert screen.overlay == ""
+        await pilot.press("d")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and [c[0] for c in dialog.choices] == ["Hare-1"]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert next(u for u in screen.seat.view().units if u.name == "Warden-1").designation == "Hare-1"
+        await pilot.press("s")
+        await settle(pilot)
+        assert screen.aiming is not None and screen.aiming.kind == "smoke"
+        await click_hex(pilot, "0406")
+        assert "0406" in screen.seat.view().smoke
+        await pilot.press("f")
+        await settle(pilot)
+        assert "two actions" in screen.message or "No enemy" in screen.message
+        assert [r.text for r in screen.seat.record()] == ["Warden-1 designate Hare-1", "Warden-1 smoke 0406"]
+        assert app.errors == []

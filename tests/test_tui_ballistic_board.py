@@ -100,7 +100,7 @@ def test_gb_17_3_glyphs_are_one_cell_and_never_of_ambiguous_width(glyphs) -> Non
     assert len(set(UNICODE.facing)) == 6
     for k in range(6):
         assert len(facing_text(glyphs, "H1", k)) == 3
-    # ASCII writes two directions with each slash: the side of the label tells them apart
+    # ASCII writes two directions with ' and with ,: the side of the label tells them apart
     assert len({facing_text(ASCII, "H1", k) for k in range(6)}) == 6
 
 

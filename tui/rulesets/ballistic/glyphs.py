@@ -31,8 +31,8 @@ class BoardGlyphs(NamedTuple):
     #: Facing by direction N, NE, SE, S, SW, NW (GB-2.3).
     facing: tuple[str, str, str, str, str, str]
     #: Whether a facing toward the west (SW, NW) is drawn before the label: in ASCII
-    #: ``/`` and ``\\`` stand for two directions each, and the side they are on tells
-    #: which.
+    #: ``'`` (toward the north) and ``,`` (toward the south) stand for two directions
+    #: each, and the side of the label they are on tells east from west.
     west_left: bool
     rubble: str
     building: str
@@ -86,7 +86,7 @@ UNICODE = BoardGlyphs(
 
 ASCII = BoardGlyphs(
     name="ascii",
-    facing=("^", "/", "\\", "v", "/", "\\"),
+    facing=("^", "'", ",", "v", ",", "'"),
     west_left=True,
     rubble="%",
     building="#",

@@ -246,8 +246,15 @@ class Orders:
         """A hex to aim at on the board, or (a guided weapon) one of the guided targets."""
         if weapon.guided:
             choices: list[tuple[str, str | Text]] = [("hex", _("Aim at a hex on the board"))]
+            labels = self.labels()
+            enemy = 1 - (self.viewer or 0)
             choices += [
-                (f"@{name}", _("Guided at {target} (GB-13.3)").format(target=name)) for name in weapon.guided
+                (
+                    f"@{name}",
+                    f"{labels.get((enemy, name), '??')}  "
+                    + _("Guided at {target} (GB-13.3)").format(target=name),
+                )
+                for name in weapon.guided
             ]
 
             def chosen(answer: str) -> None:
@@ -365,10 +372,12 @@ class Orders:
             self.say(_("No laser designator can be used now on an enemy this unit sees (GB-13.1)."))
             return
         targets = list(item.targets)
+        labels = self.labels()
+        enemy = 1 - (self.viewer or 0)
         self._pick(
             _("Designate which enemy?"),
             [_("A guided missile landing on a designated unit hits it (GB-13.4).")],
-            [(name, name) for name in targets],
+            [(name, f"{labels.get((enemy, name), '??')}  {name}") for name in targets],
             lambda answer: self.submit(Designate(act.unit, answer)),
         )
 

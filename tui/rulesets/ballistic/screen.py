@@ -294,6 +294,9 @@ class BallisticScreen(Orders, GameScreen):
                     for k, (name, _p) in enumerate(preview.landings, start=1):
                         put(name, Mark(str(k), "scatter"))
         elif act is not None and not self.overlay and not self.sector_choice:
+            for w in act.weapons:  # the enemies a weapon can fire at now (f)
+                for t in w.targets:
+                    put(t.hex, Mark("", "target"))
             taken = len(act.actions)
             for r in act.reach:
                 # a move that takes the unit's last action is drawn apart (no shot after it)
