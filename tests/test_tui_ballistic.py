@@ -29,6 +29,7 @@ from engine.rulesets.ballistic import events as ev
 from engine.rulesets.ballistic.roster import Roster, entry_from_loadout
 from engine.rulesets.ballistic.scenario import map_with
 from engine.rulesets.ballistic.state import Placement, Setup
+from engine.rulesets.ballistic.view import LookAround, Observed
 from tui.app import WartableApp
 from tui.kit.curtain import CurtainScreen
 from tui.kit.dialogs import ChoiceDialog, DecisionDialog
@@ -453,7 +454,8 @@ async def test_equipment_and_overlays_from_the_keys(gb_home: Path) -> None:
     """GB-13.1, GB-18.4, GB-6.1, GB-2.8, GB-8: with the Red Hare in sight at 0908, the
     Warden designates it (d, a dialog of the enemies it sees), lays smoke on a hex
     chosen on the board (s), and then has no action left to fire; w shows its front
-    arc, v its shadows and the line of sight to the cursor."""
+    arc, v its shadows and the line of sight to the cursor, v again the hexes the side
+    does not observe."""
     game = skirmish(hare="0908")
     app = make_app(gb_home)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -475,6 +477,11 @@ async def test_equipment_and_overlays_from_the_keys(gb_home: Path) -> None:
         assert hiders & {"0704", "0705", "0706"}
         panel = str(screen.query_one("#gb-panel").render())
         assert "does not see 0905" in panel and "Hidden by the shadow" in panel
+        await pilot.press("v")  # again: what the whole side does not observe (GB-8.12)
+        await settle(pilot)
+        fog = {tables.name[i] for i, look in screen.board.looks.items() if "shadow" in look.top_styles}
+        assert fog == set(tables.name) - set(screen.seat.preview(Observed()))
+        assert fog <= set(tables.name) - set(screen.seat.preview(LookAround("Warden-1")))
         await pilot.press("escape")  # the overlay ends
         await settle(pilot)
         assert screen.overlay == ""

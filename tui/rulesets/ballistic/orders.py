@@ -469,9 +469,10 @@ class Orders:
 
     # -- looking ---------------------------------------------------------------------------------
     def action_sight(self: BallisticScreen) -> None:
-        """v: show the chosen unit's shadows and its line of sight to the cursor (GB-8)."""
-        self.overlay = "" if self.overlay == "sight" else "sight"
-        if self.overlay and self.subject() is None:
+        """v: show the chosen unit's shadows and its line of sight to the cursor (GB-8);
+        again: the hexes the whole side does not observe (GB-8.12); again: neither."""
+        self.overlay = {"sight": "fog", "fog": ""}.get(self.overlay, "sight")
+        if self.overlay == "sight" and self.subject() is None:
             own = next((u for u in self.seat.view().units if u.own and u.hex), None)
             if own is not None:
                 self.selected = own.name

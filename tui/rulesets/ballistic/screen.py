@@ -29,7 +29,7 @@ from engine.rulesets.ballistic import events as ev
 from engine.rulesets.ballistic.actions import NOTATION, Arc, Move
 from engine.rulesets.ballistic.events import SECTOR_NAMES
 from engine.rulesets.ballistic.options import ActivationOptions, DeployOptions, ReactOptions
-from engine.rulesets.ballistic.view import LookAround, LookAt
+from engine.rulesets.ballistic.view import LookAround, LookAt, Observed
 from engine.seat import LogEntry
 from tui.kit.board import BoardView
 from tui.kit.screen import GameScreen
@@ -89,7 +89,8 @@ class BallisticScreen(Orders, GameScreen):
         self.rows = first.map.height
         #: The own unit chosen for the panel and the overlays ("": the acting unit).
         self.selected = ""
-        #: "" (none), "sight" (shadows and the line of sight) or "arcs" (front arc, sectors).
+        #: "" (none), "sight" (a unit's shadows and line of sight), "fog" (the hexes the side
+        #: does not observe) or "arcs" (front arc, sectors).
         self.overlay = ""
         #: A hex being chosen for an arc shot or smoke, or None.
         self.aiming: Aim | None = None
@@ -272,6 +273,13 @@ class BallisticScreen(Orders, GameScreen):
             self._arc_marks(view, put)
         elif self.overlay == "sight":
             self._sight_marks(view, put, cursor)
+        elif self.overlay == "fog":
+            observed = self.ask_seat(Observed())
+            if observed is not None:
+                seen = set(observed)
+                for name in tables.name:
+                    if name not in seen:
+                        put(name, Mark(g.shadow, "shadow"))
         if self.sector_choice and act is not None:
             at = idx[act.hex]
             origin = tables.hex_of(at)
@@ -416,6 +424,9 @@ class BallisticScreen(Orders, GameScreen):
                 if info is not None:
                     out += panels.sight_lines(info)
             return out
+        if self.overlay == "fog":
+            out.append(Text(_("Marked: the hexes none of your units would see a unit in (GB-8.12).")))
+            return out
         if act is not None:
             reach = next((r for r in act.reach if r.hex == cursor), None)
             if reach is not None:
@@ -476,7 +487,7 @@ class BallisticScreen(Orders, GameScreen):
         if self.aiming is not None:
             return _("Arrows: over the marked hexes · Enter: aim here · Escape: cancel")
         if self.overlay:
-            return _("v sight · w arcs · Enter on a unit of yours: choose it · Escape: back")
+            return _("v sight, then fog · w arcs · Enter on a unit of yours: choose it · Escape: back")
         if isinstance(opts, ActivationOptions):
             return _("Enter move · f fire · a arc · o watch · z x pivot · h hold · e end")
         return super().prompt_text()
