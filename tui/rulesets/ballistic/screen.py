@@ -487,7 +487,7 @@ class BallisticScreen(Orders, GameScreen):
         if self.aiming is not None:
             return _("Arrows: over the marked hexes · Enter: aim here · Escape: cancel")
         if self.overlay:
-            return _("v sight, then fog · w arcs · Enter on a unit of yours: choose it · Escape: back")
+            return _("v: sight, fog · w: arcs · Enter on your unit: choose it · Escape: back")
         if isinstance(opts, ActivationOptions):
             return _("Enter move · f fire · a arc · o watch · z x pivot · h hold · e end")
         return super().prompt_text()
