@@ -20,8 +20,9 @@ decides a rule: what it shows is given to it.
 :class:`SquareLayout` places a grid of squares (row 1 at the bottom, as boards
 are written); :class:`LineLayout` places one row of numbered cells, each a column
 several lines high (a board that is a single line, with rows of marks above and
-below it); hex and graph layouts come with their systems and follow the same
-:class:`Layout` shape.
+below it); :class:`HexLayout` places flat-topped hexes in columns, every other
+column half a hex lower (a hex map as printed); a graph layout comes with its
+system and follows the same :class:`Layout` shape.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from textual.strip import Strip
 
 from engine.i18n import N_
 
-__all__ = ["BoardView", "Layout", "LineLayout", "SquareLayout"]
+__all__ = ["BoardView", "HexLayout", "Layout", "LineLayout", "SquareLayout"]
 
 
 class Layout(ABC):
@@ -222,6 +223,107 @@ class LineLayout(Layout):
             return []
         w = self.cell_width
         return [(self.left + i * w, w, self.first + i) for i in range(self.length)]
+
+
+class HexLayout(Layout):
+    """Flat-topped hexes in columns, as a hex map is printed: ``columns`` x ``rows``
+    hexes, cell ``n`` being column ``n % columns`` (0 at the left) of row
+    ``n // columns`` (0 at the top). Every other column is drawn half a hex lower:
+    the odd ones (0-based: the 2nd, 4th...) when ``low_odd``, else the even ones.
+
+    A hex is a box ``cell_width`` terminal cells wide and two lines high. One cell of
+    outline runs between two columns (``/`` and ``\\`` in turn, :meth:`outline`), and
+    the line above each column's first hex holds that hex's top edge (``_``); a
+    board draws each hex's lower line underlined, which is its bottom edge and the
+    top edge of the hex below. So the six neighbours of a hex are the six boxes
+    around it, and the canvas is ``left + columns * (cell_width + 1) + 1 + right``
+    cells wide and ``top + 2 * rows + 2 + bottom`` lines high.
+
+    The cursor goes up and down a column, and left and right along the same row
+    number, which zig-zags between the high and the low columns and so keeps to one
+    band of the screen.
+    """
+
+    def __init__(
+        self,
+        columns: int,
+        rows: int,
+        *,
+        cell_width: int = 3,
+        left: int = 0,
+        top: int = 0,
+        right: int = 0,
+        bottom: int = 0,
+        low_odd: bool = True,
+    ) -> None:
+        self.columns = columns
+        self.rows = rows
+        self.cell_width = cell_width
+        self.left, self.top = left, top
+        self.low_odd = low_odd
+        self.size = Size(left + columns * (cell_width + 1) + 1 + right, top + 2 * rows + 2 + bottom)
+
+    def cells(self) -> Sequence[int]:
+        return range(self.columns * self.rows)
+
+    def low(self, column: int) -> int:
+        """1 when ``column`` is drawn half a hex (one line) lower, else 0."""
+        return 1 if (column % 2 == 1) == self.low_odd else 0
+
+    def column_x(self, column: int) -> int:
+        """The canvas x of the first cell of ``column``'s boxes."""
+        return self.left + 1 + column * (self.cell_width + 1)
+
+    def box(self, cell: int) -> Region:
+        column, row = cell % self.columns, cell // self.columns
+        return Region(self.column_x(column), self.top + 1 + 2 * row + self.low(column), self.cell_width, 2)
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        dx = x - self.left - 1
+        if dx < 0 or dx % (self.cell_width + 1) >= self.cell_width:
+            return None
+        column = dx // (self.cell_width + 1)
+        if column >= self.columns:
+            return None
+        dy = y - self.top - 1 - self.low(column)
+        if dy < 0 or dy // 2 >= self.rows:
+            return None
+        return (dy // 2) * self.columns + column
+
+    def step(self, cell: int, dx: int, dy: int) -> int:
+        column = min(self.columns - 1, max(0, cell % self.columns + dx))
+        row = min(self.rows - 1, max(0, cell // self.columns + dy))
+        return row * self.columns + column
+
+    def cells_on_line(self, y: int) -> list[tuple[int, int, int]]:
+        out = []
+        w = self.cell_width
+        for column in range(self.columns):
+            dy = y - self.top - 1 - self.low(column)
+            if 0 <= dy < 2 * self.rows:
+                out.append((self.column_x(column), w, (dy // 2) * self.columns + column))
+        return out
+
+    def outline(self, y: int) -> str:
+        """Canvas line ``y`` outside the hexes, as wide as the canvas: the edges between
+        columns (``/`` on the upper line of a hex's left edge, ``\\`` on its lower line,
+        and the other way round on its right edge) and the top edges of the columns'
+        first hexes (``_``); spaces elsewhere (the hexes themselves, the margins)."""
+        line = [" "] * self.size.width
+        w = self.cell_width
+        first = self.top + 1
+        last = self.top + 2 * self.rows  # the last line of a high column
+        for k in range(self.columns + 1):
+            spans = [c for c in (k - 1, k) if 0 <= c < self.columns]
+            if not any(first + self.low(c) <= y <= last + self.low(c) for c in spans):
+                continue
+            x = self.left + k * (w + 1)
+            line[x] = "/" if (y - first - self.low(k)) % 2 == 0 else "\\"
+        for column in range(self.columns):
+            if y == first - 1 + self.low(column):
+                x = self.column_x(column)
+                line[x : x + w] = "_" * w
+        return "".join(line)
 
 
 class BoardView(ScrollView, can_focus=True):
