@@ -68,7 +68,8 @@ class FortressView(msgspec.Struct, frozen=True, kw_only=True):
 
 class BaseView(msgspec.Struct, frozen=True, kw_only=True):
     """A base (TK-1.5): id, names, type, capacity per side, building flag, controller,
-    watchtower crew and fortress."""
+    watchtower crew and fortress; ``at``: its place on the scenario's drawn map,
+    (column, row) of a grid, or None (see :class:`scenario.BaseSpec`)."""
 
     id: str
     name: str
@@ -79,6 +80,7 @@ class BaseView(msgspec.Struct, frozen=True, kw_only=True):
     control: int | None
     crew: str | None
     fortress: FortressView | None
+    at: tuple[int, int] | None = None
 
 
 class LinkView(msgspec.Struct, frozen=True, kw_only=True):
@@ -192,6 +194,7 @@ def view(state: State, viewer: int | None) -> View:
                 control=state.control.get(b.id),
                 crew=state.crews.get(b.id),
                 fortress=fv,
+                at=b.at,
             )
         )
     if viewer is None or viewer == state.active:
