@@ -1,0 +1,257 @@
+"""The Three Kingdoms battle's screens driven as players would (Textual's pilot).
+
+A seeded battle is played through the screens to its result: orders typed on
+the command line and chosen in the order list (an attack confirmed after its
+exact preview, TK-5), a challenge accepted behind the curtain and the loser's
+retreat chosen by the passive side in the middle of the phase (TK-2.6), a ram
+built and striking the gates (TK-14), victory by the enemy headquarters
+(TK-18.2). Every number on screen comes from the engine, through the seats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+from terminal_check import screen_text
+from test_tui_app import home  # noqa: F401 - home is a fixture
+from textual.widgets import Input
+
+from engine import ruleset as registry
+from engine.dice import seed_only
+from engine.game import Game
+from engine.rulesets.kingdoms import RULESET
+from engine.rulesets.kingdoms.actions import Attack
+from engine.rulesets.kingdoms.scenario import RegimentSpec, Scenario, load_bundled
+from engine.rulesets.kingdoms.state import Setup
+from tui.app import WartableApp
+from tui.kit.curtain import CurtainScreen
+from tui.kit.dialogs import ChoiceDialog, DecisionDialog
+from tui.kit.over import GameOverScreen
+from tui.rulesets.kingdoms.screen import KingdomsScreen
+
+SEED = b"\x01" * 32
+SYSTEMS = ["eva", "kingdoms", "tally"]
+
+
+def run(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async test in its own event loop."""
+
+    @functools.wraps(test)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return wrapper
+
+
+@pytest.fixture
+def tk_home(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:  # noqa: F811
+    """The temporary home of ``test_tui_app`` with the Three Kingdoms battle installed
+    too, its games' dice keyed by a fixed seed alone (the same battle every run)."""
+    import engine.game
+
+    monkeypatch.setattr(registry, "available", lambda: list(SYSTEMS))
+    monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
+    monkeypatch.setattr(engine.game, "new_seed", lambda: SEED)
+    monkeypatch.setattr(engine.game, "new_entropy", lambda: None)
+    return home
+
+
+def make_app(home: Path, language: str | None = "en", **kwargs: Any) -> WartableApp:  # noqa: F811
+    """The app with every file inside ``home`` and the Three Kingdoms battle among the systems."""
+    return WartableApp(
+        settings_file=home / "config" / "settings.json",
+        saves=home / "saves",
+        log_file=home / "log" / "wartable.log",
+        language=language,
+        systems=lambda: list(SYSTEMS),
+        **kwargs,
+    )
+
+
+def siege_scenario() -> Scenario:
+    """The Fan River map with few regiments, set for a short battle with a duel and a
+    siege: Shu's Guan Yu beside Fancheng (its gates at 1 hit point and no ballista),
+    Zhang Fei beside Xu Chu's garrison; Cao Ren holds Fancheng."""
+    sc = load_bundled("fan_river")
+    bases = tuple(msgspec.structs.replace(b, gates=1, ballistas=()) if b.id == "B10" else b for b in sc.bases)
+    regiments = (
+        RegimentSpec(
+            id="S1", side=0, type="infantry", men=1000, base="B8", officer="Guan Yu", weapon="sword"
+        ),
+        RegimentSpec(
+            id="S2", side=0, type="cavalry", men=500, base="B9", officer="Zhang Fei", weapon="spear"
+        ),
+        RegimentSpec(id="S3", side=0, type="infantry", men=300, base="B1"),
+        RegimentSpec(
+            id="W1", side=1, type="infantry", men=300, base="B10", officer="Cao Ren", weapon="sword"
+        ),
+        RegimentSpec(id="W2", side=1, type="infantry", men=300, base="B6", officer="Xu Chu", weapon="club"),
+    )
+    return msgspec.structs.replace(sc, bases=bases, regiments=regiments, cards=())
+
+
+def battle(scenario: Scenario | None = None, path: Path | None = None) -> Game:
+    """A seeded battle between Ann (Shu) and Bo (Wei), nothing played yet."""
+    setup = Setup(scenario=scenario or load_bundled("fan_river"))
+    return Game(RULESET, setup, seed=SEED, players=("Ann", "Bo"), path=path, entropy=seed_only)
+
+
+async def settle(pilot: Any) -> None:
+    await pilot.pause()
+    await pilot.pause()
+
+
+def table(app: Any) -> KingdomsScreen:
+    """The battle screen (under any dialog)."""
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, KingdomsScreen))
+
+
+async def lift(pilot: Any, player: str) -> CurtainScreen:
+    """The curtain is up for ``player``: lift it."""
+    await settle(pilot)
+    curtain = pilot.app.screen
+    assert isinstance(curtain, CurtainScreen), type(curtain)
+    assert curtain.player == player
+    await pilot.press("enter")
+    await settle(pilot)
+    return curtain
+
+
+async def order(pilot: Any, text: str) -> None:
+    """Type ``text`` on the command line and send it."""
+    await pilot.press("colon")
+    await pilot.pause()
+    command = pilot.app.screen.query_one("#kit-command", Input)
+    assert pilot.app.screen.focused is command
+    command.value = text
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def pick(pilot: Any, wanted: str) -> None:
+    """In the open choice dialog, go down to the answer whose text holds ``wanted`` and
+    choose it (keys only)."""
+    dialog = pilot.app.screen
+    assert isinstance(dialog, ChoiceDialog), type(dialog)
+    texts = [label.plain if hasattr(label, "plain") else str(label) for _cid, label in dialog.choices]
+    index = next(i for i, t in enumerate(texts) if wanted in t)
+    menu = dialog.query_one("#choice-list")
+    while menu.highlighted != index:
+        await pilot.press("down" if (menu.highlighted or 0) < index else "up")
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+def log_texts(screen: KingdomsScreen) -> list[str]:
+    return [e.text for e in screen.seat.log()]
+
+
+# ---------------------------------------------------------------------------
+# A battle played through the screens to its result
+# ---------------------------------------------------------------------------
+@run
+async def test_a_seeded_battle_is_played_through_the_screens_to_victory_with_a_duel_and_a_siege(
+    tk_home: Path,
+) -> None:
+    """TK-2.4, TK-2.6, TK-11, TK-14, TK-18.2: orders typed and chosen, a challenge
+    accepted behind the curtain, the duel's loser's retreat chosen by the passive side
+    in the middle of the phase, a ram that breaks the gates, an attack confirmed after
+    its preview, and the result with its rule."""
+    game = battle(siege_scenario(), tk_home / "saves" / "siege.json")
+    app = make_app(tk_home)
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.push_screen(KingdomsScreen(game.seats()))
+        await lift(pilot, "Ann")
+        screen = table(app)
+        assert screen.viewer == 0
+        # phase 1: the ram typed in notation, the challenge from the order list
+        await order(pilot, "S1 BUILD RAM B10")
+        assert screen.sheet.chosen == "S2"  # on to the next regiment without an order
+        await pilot.press("enter")
+        await settle(pilot)
+        await pick(pilot, "Challenge Xu Chu")
+        await pick(pilot, "(the default)")  # if refused: DEFEND
+        assert game.state.orders[-1].fallback is None
+        await pilot.press("r")
+        # the challenge is put to Wei: the curtain, then Bo's decision with the odds
+        curtain = await lift(pilot, "Bo")
+        assert "Shu has given its orders." in [str(line) for line in curtain.news]
+        assert not any("BUILD RAM" in str(line) for line in curtain.news)  # not resolved yet
+        dialog = app.screen
+        assert isinstance(dialog, DecisionDialog)
+        assert dialog.decision.rule == "TK-11.3"
+        assert "S2 Zhang Fei" in screen_text(app)  # the challenger's regiment, above the question
+        await pilot.press("enter")  # accept (the default)
+        await settle(pilot)
+        # phase 2 is Wei's: Bo stays at the terminal (no curtain) and declares READY
+        assert table(app).viewer == 1 and not isinstance(app.screen, CurtainScreen)
+        assert "Turn 1/20, phase 2: Wei attacks" in screen_text(app)
+        await pilot.press("r")
+        await settle(pilot)
+        # phase 3, step 1: the duel goes on; Zhang Fei wins and Xu Chu's regiment must
+        # retreat: Bo chooses where, in the middle of Shu's phase (TK-2.6)
+        dialog = app.screen
+        assert isinstance(dialog, DecisionDialog) and dialog.decision.rule == "TK-11.5"
+        await pilot.press("enter")  # the first legal base in base order
+        await lift(pilot, "Ann")
+        texts = log_texts(table(app))
+        assert any(t.startswith("Duel:") and "Zhang Fei wins" in t for t in texts)
+        await pilot.press("r")
+        await settle(pilot)
+        texts = [e.text for e in game.seat(0).log()]
+        assert any("The gates of B10 are destroyed" in t for t in texts)
+        # phase 4: Wei; phase 5: the storm of Fancheng, chosen on the map
+        await lift(pilot, "Bo")
+        await pilot.press("r")
+        await lift(pilot, "Ann")
+        screen = table(app)
+        await order(pilot, "S2 ATTACK W2 B6-B4")
+        screen.sheet.select("S1")
+        await settle(pilot)
+        await pilot.press("tab")
+        screen.map.move_cursor(screen.map.cell_of("B10"))
+        await pilot.press("enter")  # the orders of S1 that lead to B10
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and "B10" in dialog.choice_title
+        await pick(pilot, "Attack W1")
+        preview = app.screen
+        assert isinstance(preview, ChoiceDialog) and preview.choice_title == "S1 ATTACK W1 B8-B10"
+        engine_view = game.seat(0).preview(Attack(regiment="S1", target="W1", path=("B8", "B10")))
+        lines = "\n".join(str(line) for line in preview.lines)
+        assert f"Expected: W1 loses {_amount(engine_view.attack.expected)} men" in lines
+        await pick(pilot, "Give this order")
+        await pilot.press("r")
+        await settle(pilot)
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        assert over.headline == "Ann wins!"
+        assert "TK-18.2" in str(over.lines[0]) and "captured the enemy headquarters" in str(over.lines[0])
+        kinds = [type(e).__name__ for e in game.events]
+        assert "DuelRound" in kinds and "SiegeEvent" in kinds
+        assert [r.text for r in game.records] == [
+            "S1 BUILD RAM B10",
+            "S2 CHALLENGE Xu Chu",
+            "READY",
+            "ACCEPT",
+            "READY",
+            "RETREAT B4",
+            "READY",
+            "READY",
+            "S2 ATTACK W2 B6-B4",
+            "S1 ATTACK W1 B8-B10",
+            "READY",
+        ]
+        assert app.errors == []
+
+
+def _amount(x: Any) -> str:
+    from tui.kit.odds import format_amount
+
+    return format_amount(x)
