@@ -204,13 +204,13 @@ class KingdomsMap(BoardView):
     def _regiment(self, view: View, reg: RegimentView, width: int) -> list[tuple[str, str]]:
         g = self.glyphs
         kind = "dismounted" if reg.type == "cavalry" and not reg.mounted else reg.type
-        left = f" {reg.id}{g.regiment.get(kind, '?')}"
+        left = f"{reg.id}{g.regiment.get(kind, '?')}"
         status = _status(view, reg, g)
         right = f"{reg.strength:>5}{reg.effective:>4}{status or ' '}"
         room = width - len(left) - len(right)
         name = ""
-        if room >= 6 and reg.officer:
-            name = " " + short(officer_name(reg), room - 2)
+        if room >= 5 and reg.officer:
+            name = " " + short(officer_name(reg), room - 1)
         pad = max(0, room - len(name)) if width else 0
         side = f"tk-map--side-{reg.side}"
         return [(left, side), (name + " " * pad, side), (right, side)]
@@ -223,7 +223,10 @@ class KingdomsMap(BoardView):
             return [Segment(" " * width)]
         lines = self._box_lines(view, view.bases[cell], width)
         pieces = lines[row] if row < len(lines) else [("", "")]
-        box = self.get_component_rich_style("tk-map--box", partial=True)
+        box = self.get_component_rich_style("tk-map--box")
+        if cursor:
+            # the whole box in one reverse style: what each piece says stays in its glyphs
+            box = self.cursor_style(box + Style(bold=True))
         out: list[Segment] = []
         used = 0
         for text, cls in pieces:
@@ -231,10 +234,10 @@ class KingdomsMap(BoardView):
                 break
             text = text[: width - used]
             used += len(text)
-            style = box + (self.get_component_rich_style(cls, partial=True) if cls else Style())
-            out.append(Segment(text, self.cursor_style(style) if cursor else style))
+            style = box if cursor or not cls else box + self.get_component_rich_style(cls, partial=True)
+            out.append(Segment(text, style))
         if used < width:
-            out.append(Segment(" " * (width - used), self.cursor_style(box) if cursor else box))
+            out.append(Segment(" " * (width - used), box))
         return out
 
     def background(self, y: int, width: int) -> list[Segment]:
@@ -250,9 +253,12 @@ class KingdomsMap(BoardView):
             if not 0 <= x < width:
                 continue
             mountain = index < len(links) and links[index].mountain
-            if kinds[x] and chars[x] == self.glyphs.link["h"]:
+            if kinds[x] and chars[x] in (self.glyphs.link["h"], self.glyphs.link["h2"]):
                 continue  # a crossing: the run across is drawn
-            chars[x] = (self.glyphs.mountain if mountain else self.glyphs.link)[piece]
+            glyphs = self.glyphs.mountain if mountain else self.glyphs.link
+            if piece in ("h", "v") and (x if piece == "h" else y) % 2:
+                piece += "2"  # the second glyph of an alternating run
+            chars[x] = glyphs[piece] if piece in glyphs else glyphs[piece[0]]
             kinds[x] = "tk-map--mountain" if mountain else "tk-map--link"
         out: list[Segment] = []
         start = 0

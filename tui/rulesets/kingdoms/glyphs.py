@@ -36,7 +36,8 @@ class MapGlyphs(NamedTuple):
     #: A ram that is ready (TK-14.4).
     ready: str
     #: Links: a run along, a run up and down, a corner's half pointing up and down;
-    #: plain links and mountain links (TK-1.6).
+    #: plain links and mountain links (TK-1.6). A run alternates its glyph with the
+    #: one keyed ``h2``/``v2`` (on odd columns or lines), where there is one.
     link: dict[str, str]
     mountain: dict[str, str]
     #: In a box's first column: the base of the regiment being ordered, and a base its
@@ -55,7 +56,7 @@ UNICODE_MAP = MapGlyphs(
     status={"panic": "!", "duel": "✕", "retreat": "«", "crew": "⇡", "immune": "✧", "screen": "▪"},
     siege="✕",
     ready="✓",
-    link={"h": "╼", "v": "╽", "up": "╵", "down": "╷"},
+    link={"h": "╼", "h2": "╾", "v": "╽", "v2": "╿", "up": "╵", "down": "╷"},
     mountain={"h": "╌", "v": "╎", "up": "╵", "down": "╷"},
     origin="◉",
     target="✦",
@@ -74,7 +75,7 @@ ASCII_MAP = MapGlyphs(
     link={"h": "-", "v": "|", "up": "+", "down": "+"},
     mountain={"h": ".", "v": ":", "up": ":", "down": ":"},
     origin="@",
-    target="*",
+    target=">",
 )
 
 

@@ -49,6 +49,7 @@ from tui.rulesets.kingdoms.orders import fallback_choices, order_choices, reach,
 from tui.rulesets.kingdoms.sheet import OrdersSheet, sheet_rows
 from tui.rulesets.kingdoms.texts import (
     base_line,
+    base_name,
     base_summary,
     forces_line,
     preview_lines,
@@ -77,8 +78,8 @@ class KingdomsScreen(GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o,O,щ,Щ", "order", N_("Order")),
         Binding("r,R,к,К", "ready", N_("READY")),
-        Binding("x,X,ч,Ч,delete", "take_back", N_("Take back")),
-        Binding("i,I,ш,Ш", "base_info", N_("Base")),
+        Binding("x,X,ч,Ч,delete", "take_back", N_("Take back"), show=False),
+        Binding("i,I,ш,Ш", "base_info", N_("Base"), show=False),
         Binding("tab", "switch", N_("Map or orders"), show=False),
     ]
 
@@ -188,11 +189,19 @@ class KingdomsScreen(GameScreen):
         self._mark()
         ro = self.regiment_options()
         if ro is not None and self.selected != before:
-            cell = self.map.cell_of(ro.base)
-            if cell is not None:
-                self.map.move_cursor(cell)
+            self._point_at(ro.base)
+        elif isinstance(options, DecisionOptions) and self.viewer in self.seat.to_act():
+            reg = next((r for r in view.regiments if r.id == options.regiment), None)
+            if reg is not None:
+                self._point_at(reg.base)
         self._fit()
         self.refresh_details()
+
+    def _point_at(self, base: str) -> None:
+        """The map's cursor on ``base``."""
+        cell = self.map.cell_of(base)
+        if cell is not None:
+            self.map.move_cursor(cell)
 
     def _next_unordered(self, options: OrderOptions) -> str | None:
         """After an order: the next regiment without one (else the same)."""
@@ -243,7 +252,8 @@ class KingdomsScreen(GameScreen):
     def base_text(self, view: View, bid: str) -> Text:
         """A base and the regiments on it, a line each."""
         spec = next(b for b in view.bases if b.id == bid)
-        text = Text(base_line(view, spec), style="bold")
+        text = Text(base_line(view, spec))
+        text.stylize("bold")
         for reg in view.regiments:
             if reg.on_map and reg.base == bid:
                 text.append("\n" + regiment_line(view, reg))
@@ -283,7 +293,7 @@ class KingdomsScreen(GameScreen):
         if ro is not None and ro.fixed:
             return fit(_("{id} has no order to choose · r: READY").format(id=ro.regiment), width)
         return fit(
-            _("Enter: order {id} · x: take back · r: READY · Tab: map · : notation").format(
+            _("Enter: order {id} · x: take it back · r: READY · Tab: the map").format(
                 id=self.selected or "-"
             ),
             width,
@@ -438,7 +448,8 @@ class KingdomsScreen(GameScreen):
         if base is None:
             return
         view, _options = self.current()
-        self.app.push_screen(NoticeScreen(base, self.base_text(view, base).plain))
+        spec = next(b for b in view.bases if b.id == base)
+        self.app.push_screen(NoticeScreen(f"{base} {base_name(spec)}", self.base_text(view, base).plain))
 
     def action_order(self, base: str | None = None) -> None:
         """The orders of the highlighted regiment (only those leading to ``base``)."""

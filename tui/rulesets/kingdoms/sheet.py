@@ -117,5 +117,5 @@ def _row(
         text.append(_("(DEFEND)"), style="dim")
     problem = options.problems.get(ro.regiment)
     if problem is not None:
-        text.append(f"\n{bad} {problem.text()} ({problem.rule})", style="bold")
+        text.append(f"\n{bad} {problem.text()} ({problem.rule})", style="bold red")
     return ro.regiment, text

@@ -142,7 +142,7 @@ def fortress_line(view: View, base: BaseView, glyphs: Any = None) -> str:
     fort = base.fortress
     if fort is None:
         return ""
-    parts = [_("G{n}").format(n=fort.gates), _("B{n}").format(n=len(fort.ballistas))]
+    parts = [_("G{n}").format(n=max(0, fort.gates)), _("B{n}").format(n=len(fort.ballistas))]
     if fort.ram:
         parts.append(_("R{n}").format(n=fort.ram) + (glyphs.ready if glyphs and fort.ram_ready else ""))
     if fort.under_siege and glyphs is not None:
@@ -168,7 +168,11 @@ def base_line(view: View, base: BaseView) -> str:
     kind = _(BASE_TYPE_NAMES.get(base.type, base.type))
     if base.building:
         kind += ", " + _("a building")
-    text = _("{id} {name}: {type}, {n} regiments of each side at most; {control}").format(
+    text = ngettext(
+        "{id} {name}: {type}, {n} regiment of each side at most; {control}",
+        "{id} {name}: {type}, {n} regiments of each side at most; {control}",
+        base.capacity,
+    ).format(
         id=base.id,
         name=base_name(base),
         type=kind,
@@ -179,9 +183,12 @@ def base_line(view: View, base: BaseView) -> str:
     )
     fort = base.fortress
     if fort is not None:
-        text += ". " + _("Fortress: gates {gates} hit points, ballistas {ballistas}").format(
-            gates=fort.gates, ballistas=", ".join(fort.ballistas) or "—"
-        )
+        if fort.gates > 0:
+            text += ". " + _("Fortress: gates {gates} hit points, ballistas {ballistas}").format(
+                gates=fort.gates, ballistas=", ".join(fort.ballistas) or "—"
+            )
+        else:
+            text += ". " + _("Fortress: its gates are destroyed (TK-14.6)")
         if fort.ram:
             text += "; " + (
                 _("a ready ram, {n} hit points") if fort.ram_ready else _("a ram being built, {n} hit points")
