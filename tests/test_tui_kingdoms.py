@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -255,3 +256,269 @@ def _amount(x: Any) -> str:
     from tui.kit.odds import format_amount
 
     return format_amount(x)
+
+
+# ---------------------------------------------------------------------------
+# What the passive side sees
+# ---------------------------------------------------------------------------
+async def _bo_at_the_challenge(folder: Path, secret: list[str]) -> tuple[str, str]:
+    """Ann writes ``secret`` orders and a challenge, READY; the terminal passes to Bo
+    for the challenge. Returns what Bo's terminal is sent at the curtain and at the
+    question (every screen of the stack, as bytes a terminal would draw)."""
+    from terminal_check import screen_output
+
+    game = battle(siege_scenario())
+    for text in [*secret, "S2 CHALLENGE Xu Chu"]:
+        game.submit(0, text)
+    app = make_app(folder)
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.push_screen(KingdomsScreen(game.seats(), viewer=0))
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        at_curtain = screen_output(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, DecisionDialog)
+        at_question = screen_output(app) + screen_text(app)
+        assert app.errors == []
+    return at_curtain, at_question
+
+
+@run
+async def test_the_passive_side_never_sees_an_order_before_it_resolves_tk_2_4(tk_home: Path) -> None:
+    """TK-2.4: at the challenge (step 3d) Shu's ram (step 4) and move (step 5b) have not
+    resolved: Bo's terminal shows nothing of them, and is sent exactly the same bytes
+    whatever those orders are (the challenge itself, resolving, is public)."""
+    curtain_a, question_a = await _bo_at_the_challenge(tk_home, ["S1 BUILD RAM B10", "S3 MOVE B1-B2"])
+    curtain_b, question_b = await _bo_at_the_challenge(tk_home, ["S3 MOVE B1-B3"])
+    for text in (curtain_a, question_a):
+        assert "RAM" not in text and "B1-B2" not in text and "MOVE" not in text
+    assert "CHALLENGE" in question_a
+    assert curtain_a == curtain_b
+    assert question_a == question_b
+
+
+# ---------------------------------------------------------------------------
+# The orders sheet and the order list
+# ---------------------------------------------------------------------------
+@run
+async def test_an_order_that_breaks_a_rule_is_marked_on_the_sheet_and_ready_is_refused_tk_2_8(
+    tk_home: Path,
+) -> None:
+    """TK-2.8, TK-14.4: two rams against one fortress: the second regiment's row says
+    why, with the rule; READY is refused with the same reason; taking the order back
+    (x) mends it."""
+    game = battle(siege_scenario())
+    game.submit(0, "S1 BUILD RAM B10")
+    game.submit(0, "S2 BUILD RAM B10")
+    app = make_app(tk_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(KingdomsScreen(game.seats(), viewer=0))
+        await settle(pilot)
+        screen = table(app)
+        row = screen.sheet.option_text(screen.sheet.row_ids.index("S2"))
+        assert "Only one ram may be built against a fortress. (TK-14.4)" in row
+        assert "READY refused" in str(screen.sheet.border_subtitle)
+        await pilot.press("r")
+        await settle(pilot)
+        assert "TK-14.4" in screen.message and game.state.stage == "orders"
+        screen.sheet.select("S2")
+        await pilot.press("x")
+        await settle(pilot)
+        assert [o.regiment for o in game.state.orders] == ["S1"]
+        assert "r: READY" in str(screen.sheet.border_subtitle)
+        assert app.errors == []
+
+
+@run
+async def test_the_order_list_offers_the_engines_orders_and_the_preview_its_exact_figures_tk_5(
+    tk_home: Path,
+) -> None:
+    """TK-2.5, TK-5: the list of S3's orders is the engine's (each written in notation);
+    the preview of the attack across the ford gives every loss with its chance over the
+    2d10 and the expectations, as the engine computes them."""
+    from tui.kit.odds import format_odds
+
+    game = battle()
+    app = make_app(tk_home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(KingdomsScreen(game.seats(), viewer=0))
+        await settle(pilot)
+        screen = table(app)
+        screen.sheet.select("S3")
+        await pilot.press("enter")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        options = next(ro for ro in game.seat(0).options().regiments if ro.regiment == "S3")
+        engine = {
+            game.format(0, o)
+            for o in [*options.defend, *options.moves, *options.duels, *options.others]
+            + [a.order for a in options.attacks]
+        }
+        shown = {label.plain.split("  ")[-1].split("\n")[0] for _cid, label in dialog.choices}
+        assert shown == engine
+        await pick(pilot, "S3 ATTACK W2 B2-B4-B6\n")
+        preview = app.screen
+        attack = next(a for a in options.attacks if a.notation == "S3 ATTACK W2 B2-B4-B6").preview
+        text = "\n".join(str(line) for line in preview.lines)
+        for lost, chance in attack.losses:
+            assert f"{lost} ({format_odds(chance)})" in text
+        assert attack.losses[0] == (20, __import__("fractions").Fraction(1, 100))
+        assert f"W2 loses {_amount(attack.expected)} men" in text
+        assert f"S3 loses {_amount(attack.counter)} in the counter-attack" in text
+        await pilot.press("escape")
+        await settle(pilot)
+        assert game.state.orders == []  # nothing written without the confirmation
+        assert app.errors == []
+
+
+# ---------------------------------------------------------------------------
+# The map
+# ---------------------------------------------------------------------------
+@run
+async def test_arrows_go_to_the_nearest_base_that_way_and_a_click_picks_a_base(tk_home: Path) -> None:
+    """On the Fan River map (section 3.1's sketch as a grid): from B2, right is B4 and
+    up is B7 (nothing lies straight above B2); from B7 down is B4, which lies straight
+    under it; from B2 down is B3 and left is B1; a click on a box picks its base."""
+    game = battle()
+    app = make_app(tk_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(KingdomsScreen(game.seats(), viewer=0))
+        await settle(pilot)
+        screen = table(app)
+        board = screen.map
+        board.focus()
+        board.move_cursor(board.cell_of("B2"))
+        steps = (
+            ("right", "B4"),
+            ("left", "B2"),
+            ("up", "B7"),
+            ("down", "B4"),
+            ("left", "B2"),
+            ("down", "B3"),
+        )
+        steps += (("up", "B2"), ("left", "B1"))
+        for key, want in steps:
+            await pilot.press(key)
+            await settle(pilot)
+            assert board.base == want, (key, board.base)
+        box = board.layout_map.box(board.cell_of("B6"))
+        await pilot.click(
+            "#tk-map", offset=(box.x + 2 - int(board.scroll_offset.x), box.y - int(board.scroll_offset.y))
+        )
+        await settle(pilot)
+        assert board.base == "B6"
+        assert app.errors == []
+
+
+# ---------------------------------------------------------------------------
+# A new battle, leaving it and coming back
+# ---------------------------------------------------------------------------
+def _army_file(folder: Path, name: str, roster: dict[str, Any]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    data = {"format": "wartable-roster", "version": 1, "ruleset": "kingdoms", "roster": roster}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+WEI_ARMY = {
+    "name": "Tiger Guard",
+    "faction": "Wei",
+    "side": 1,
+    "scenario": "fan_river",
+    "regiments": [
+        {"type": "cavalry", "men": 500, "base": "B8", "officer": "Dian Wei"},
+        {"type": "infantry", "men": 1000, "base": "B10", "officer": "Cao Cao"},
+    ],
+}
+
+
+@run
+async def test_a_new_battle_fields_an_army_file_for_one_side_and_the_scenarios_for_the_other(
+    tk_home: Path,
+) -> None:
+    """Section 3.7: the set-up offers, for each side, the scenario's army and the army
+    files of the rosters folder made for that scenario and side; an army that breaks a
+    rule stops the start with its rule; the battle starts with the army chosen."""
+    from textual.widgets import Select
+
+    from tui.rulesets.kingdoms.setup import KingdomsSetupWidget
+    from tui.screens.new_game import NewGameScreen
+
+    rosters = tk_home / "saves" / "rosters"
+    _army_file(rosters, "tiger.json", WEI_ARMY)
+    _army_file(
+        rosters,
+        "traitor.json",
+        {
+            **WEI_ARMY,
+            "name": "Turncoats",
+            "faction": "Shu",
+            "regiments": [{"type": "infantry", "men": 1000, "base": "B6", "officer": "Guan Yu"}],
+        },
+    )
+    _army_file(rosters, "hefei.json", {**WEI_ARMY, "name": "Hefei Guard", "scenario": "hefei"})
+    app = make_app(tk_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#ng-system", Select).value = "kingdoms"
+        await settle(pilot)
+        part = app.screen.query_one(KingdomsSetupWidget)
+        part.query_one("#tk-setup-list").focus()
+        await pilot.press("down", "down", "right")  # Wei: the next army
+        await settle(pilot)
+        assert part.choices().armies[1] is not None and part.choices().armies[1].name == "Tiger Guard"
+        await pilot.press("right")  # the Turncoats: Guan Yu serves Shu (§3.7.3)
+        await settle(pilot)
+        assert any("§3.7.3" in p for p in part.problems())
+        assert "Hefei Guard" not in screen_text(app)  # made for another scenario
+        await pilot.press("right", "right")  # round to the scenario's, then Tiger Guard again
+        await settle(pilot)
+        assert part.problems() == []
+        await pilot.press("ctrl+s")
+        await lift(pilot, "Player 1")
+        screen = table(app)
+        view = screen.seat.view()
+        assert [(r.id, r.officer) for r in view.regiments if r.side == 1] == [
+            ("W1", "Dian Wei"),
+            ("W2", "Cao Cao"),
+        ]
+        assert [r.id for r in view.regiments if r.side == 0] == ["S1", "S2", "S3", "S4", "S5", "S6"]
+        assert app.errors == []
+
+
+@run
+async def test_leaving_in_the_middle_of_the_orders_and_continuing_keeps_them(tk_home: Path) -> None:
+    """TK-19.1: a battle left while Shu writes its orders (Escape, then Leave) comes
+    back with Continue, behind the curtain, with the orders written so far."""
+    from tui.screens.title import TitleScreen
+
+    app = make_app(tk_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        from textual.widgets import Select
+
+        app.screen.query_one("#ng-system", Select).value = "kingdoms"
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await lift(pilot, "Player 1")
+        await order(pilot, "S3 MOVE B2-B4")
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("y")  # Leave (the game is saved)
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("c")
+        await settle(pilot)
+        await lift(pilot, "Player 1")
+        screen = table(app)
+        assert screen.seat.view().orders == ("S3 MOVE B2-B4",)
+        assert "MOVE B2-B4" in screen.sheet.option_text(screen.sheet.row_ids.index("S3"))
+        assert app.errors == []

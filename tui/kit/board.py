@@ -230,7 +230,9 @@ class GraphLayout(Layout):
     Each link is routed once, when the layout is made, from a side of one box to a
     side of the other through the free cells: straight runs and few corners, never
     along another link, crossing one only straight across it (a shortest path with a
-    price on each corner and crossing). :meth:`links_on_line` tells what lies on a
+    price on each corner and crossing). A run leaves a box's left or right side
+    straight; above or below a box it may turn at once (the corner's half is drawn
+    towards the box). A link with no way at all is left out (``routes`` empty). :meth:`links_on_line` tells what lies on a
     canvas line; the arrows step to the nearest box in their direction.
     """
 
@@ -408,11 +410,14 @@ class GraphLayout(Layout):
         """The cheapest way from a side of ``a``'s box to a side of ``b``'s (see the
         class); empty when there is none."""
         width, height = self.size.width, self.size.height
-        goals = {
-            (x, y, axis): price + cost
-            for x, y, axis, price in self._ends(b)
-            if (cost := self._free(x, y, axis)) is not None and cost < self.CROSS
-        }
+        goals: dict[tuple[int, int, str], int] = {}
+        for x, y, axis, price in self._ends(b):
+            cost = self._free(x, y, axis)
+            if cost is None or cost >= self.CROSS:
+                continue
+            goals[(x, y, axis)] = price + cost
+            if axis == "v":  # above or below the box, a run along may end in a corner
+                goals.setdefault((x, y, "h"), price + cost + self.TURN)
         heap: list[tuple[int, int, int, int, str]] = []
         parent: dict[tuple[int, int, str], tuple[int, int, str] | None] = {}
         best: dict[tuple[int, int, str], int] = {}
@@ -422,11 +427,14 @@ class GraphLayout(Layout):
             if cost is None or cost >= self.CROSS:
                 continue
             price += cost
-            if best.get((x, y, axis), 1 << 30) > price:
-                best[(x, y, axis)] = price
-                parent[(x, y, axis)] = None
-                heapq.heappush(heap, (price, tie, x, y, axis))
-                tie += 1
+            # above or below the box, the run may also leave along it from a corner (its
+            # half drawn towards the box); beside the box it leaves straight
+            for way, extra in ((axis, 0), ("h", self.TURN)) if axis == "v" else ((axis, 0),):
+                if best.get((x, y, way), 1 << 30) > price + extra:
+                    best[(x, y, way)] = price + extra
+                    parent[(x, y, way)] = None
+                    heapq.heappush(heap, (price + extra, tie, x, y, way))
+                    tie += 1
         starts = set(parent)
         found: tuple[int, int, str] | None = None
         found_cost = 1 << 30
@@ -469,7 +477,25 @@ class GraphLayout(Layout):
             path.append((node[0], node[1]))
             node = parent[node]
         path.reverse()
-        return path
+        return self._without_loops(path)
+
+    def _without_loops(self, path: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """``path`` with any loop cut out (a way that crosses itself to avoid a corner on
+        another link); empty when what is left would turn on another link's cell."""
+        out: list[tuple[int, int]] = []
+        where: dict[tuple[int, int], int] = {}
+        for cell in path:
+            if cell in where:
+                del out[where[cell] + 1 :]
+                where = {c: i for i, c in enumerate(out)}
+                continue
+            where[cell] = len(out)
+            out.append(cell)
+        for i in range(1, len(out) - 1):
+            (x0, y0), (x1, y1), (x2, y2) = out[i - 1], out[i], out[i + 1]
+            if not (x0 == x1 == x2 or y0 == y1 == y2) and (x1, y1) in self._used:
+                return []
+        return out
 
     def _pieces_of(self, a: int, b: int, path: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
         """``path`` (cells from beside ``a``'s box to beside ``b``'s) as pieces: each
