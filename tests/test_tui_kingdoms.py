@@ -522,3 +522,22 @@ async def test_leaving_in_the_middle_of_the_orders_and_continuing_keeps_them(tk_
         assert screen.seat.view().orders == ("S3 MOVE B2-B4",)
         assert "MOVE B2-B4" in screen.sheet.option_text(screen.sheet.row_ids.index("S3"))
         assert app.errors == []
+
+
+def test_an_expectation_is_written_with_one_decimal_rounded_on_the_exact_value() -> None:
+    """TK-5: the preview's expectations are exact fractions; written whole when whole,
+    else to a tenth rounded half away from zero on the exact value (not on a float),
+    with the reader's decimal separator."""
+    from fractions import Fraction
+
+    from engine.i18n import set_language
+    from tui.kit.odds import format_amount
+
+    try:
+        assert format_amount(Fraction(549, 4)) == "137.3"  # 137.25: a float would say 137.2
+        assert format_amount(Fraction(110)) == "110"
+        assert format_amount(Fraction(-1, 3)) == "-0.3"
+        set_language("ru")
+        assert format_amount(Fraction(549, 4)) == "137,3"
+    finally:
+        set_language("en")

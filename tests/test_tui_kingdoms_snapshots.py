@@ -84,6 +84,63 @@ def finished() -> Game:
     return game
 
 
+def _few(regiments: list[tuple[str, str, int, str, str | None]]) -> Game:
+    """The Fan River map with only ``regiments`` (id, type, men, base, officer)."""
+    import msgspec
+
+    from engine.rulesets.kingdoms.catalog import OFFICERS
+    from engine.rulesets.kingdoms.scenario import RegimentSpec
+
+    weapons = {name: w for _f, name, w in OFFICERS}
+    sc = load_bundled("fan_river")
+    specs = tuple(
+        RegimentSpec(
+            id=rid,
+            side=0 if rid.startswith("S") else 1,
+            type=kind,
+            men=men,
+            base=base,
+            officer=officer,
+            weapon=weapons.get(officer) if officer else None,
+        )
+        for rid, kind, men, base, officer in regiments
+    )
+    return battle(msgspec.structs.replace(sc, regiments=specs))
+
+
+def wall() -> Game:
+    """Zhang Fei climbs the wall of Fancheng: Wei chooses its defender (TK-14.7)."""
+    game = _few(
+        [
+            ("S3", "cavalry", 500, "B9", "Zhang Fei"),
+            ("S1", "infantry", 1000, "B1", None),
+            ("W1", "infantry", 1000, "B10", "Cao Ren"),
+            ("W2", "infantry", 1000, "B10", "Xu Chu"),
+        ]
+    )
+    game.submit(0, "S3 CLIMB WALL B10")
+    game.submit(0, "READY")
+    return game
+
+
+def merging() -> Game:
+    """Two weakened Shu regiments of equal morale merge: Shu chooses who keeps command
+    (TK-15.3; their losses are set on the state, as the engine's own tests do)."""
+    game = _few(
+        [
+            ("S1", "infantry", 1000, "B2", None),
+            ("S2", "infantry", 1000, "B2", "Guan Yu"),
+            ("S9", "infantry", 300, "B1", None),
+            ("W1", "infantry", 1000, "B10", "Cao Ren"),
+        ]
+    )
+    game.state.regiment("S1").strength = 500
+    game.state.regiment("S2").strength = 300
+    game.submit(0, "S2 MERGE S1")
+    game.submit(0, "READY")
+    return game
+
+
 def hefei() -> Game:
     """The Walls of Hefei, Wu to write its first orders."""
     from test_tui_kingdoms import SEED
@@ -118,6 +175,8 @@ SCENES: dict[str, tuple[Callable[[], Game], Callable[[Game], int | None], list[s
     "curtain": (challenged, lambda g: 0, []),
     "accept": (challenged, decider, []),
     "retreat": (retreating, decider, []),
+    "defender": (wall, decider, []),
+    "keep": (merging, decider, []),
     "storm": (storming, decider, []),
     "over": (finished, lambda g: 0, []),
     "log": (storming, decider, ["l"]),
@@ -133,7 +192,9 @@ CASES: list[tuple[str, str, tuple[int, int], dict[str, Any]]] = [
     ("orders_ascii", "en", SMALL, {"ascii_glyphs": True}),
     ("orders_nocolor", "en", SMALL, {"no_color": True}),
     ("opening", "en", SMALL, {}),
+    ("opening", "en", LARGE, {}),
     ("problem", "en", SMALL, {}),
+    ("problem", "en", LARGE, {}),
     ("problem", "ru", LARGE, {}),
     ("choose", "en", SMALL, {}),
     ("choose", "en", LARGE, {}),
@@ -142,17 +203,30 @@ CASES: list[tuple[str, str, tuple[int, int], dict[str, Any]]] = [
     ("preview", "en", LARGE, {}),
     ("preview", "ru", SMALL, {}),
     ("fallback", "en", SMALL, {}),
+    ("fallback", "en", LARGE, {}),
     ("fallback", "ru", LARGE, {}),
     ("map", "en", SMALL, {}),
+    ("map", "en", LARGE, {}),
     ("map", "ru", SMALL, {}),
     ("info", "en", SMALL, {}),
+    ("info", "en", LARGE, {}),
+    ("info", "ru", SMALL, {}),
     ("curtain", "en", SMALL, {}),
+    ("curtain", "en", LARGE, {}),
     ("curtain", "ru", LARGE, {}),
     ("accept", "en", SMALL, {}),
     ("accept", "en", LARGE, {}),
     ("accept", "ru", SMALL, {}),
     ("retreat", "en", SMALL, {}),
+    ("retreat", "en", LARGE, {}),
     ("retreat", "ru", LARGE, {}),
+    ("defender", "en", SMALL, {}),
+    ("defender", "en", LARGE, {}),
+    ("defender", "ru", SMALL, {}),
+    ("keep", "en", SMALL, {}),
+    ("keep", "en", LARGE, {}),
+    ("keep", "ru", SMALL, {}),
+    ("storm", "en", SMALL, {}),
     ("storm", "en", LARGE, {}),
     ("storm_ascii", "en", LARGE, {"ascii_glyphs": True}),
     ("storm_nocolor", "ru", LARGE, {"no_color": True}),
@@ -160,7 +234,10 @@ CASES: list[tuple[str, str, tuple[int, int], dict[str, Any]]] = [
     ("over", "en", LARGE, {}),
     ("over", "ru", SMALL, {}),
     ("log", "en", SMALL, {}),
+    ("log", "en", LARGE, {}),
     ("help", "en", SMALL, {}),
+    ("help", "en", LARGE, {}),
+    ("help", "ru", SMALL, {}),
     ("help", "ru", LARGE, {}),
     ("hefei", "en", LARGE, {}),
     ("hefei", "ru", SMALL, {}),
@@ -205,12 +282,15 @@ def test_tk_snapshot(
     assert app.errors == []
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(
+    ("lang", "size"), [("en", SMALL), ("en", LARGE), ("ru", SMALL)], ids=["en-80x24", "en-120x40", "ru-80x24"]
+)
 def test_tk_new_game_snapshot(
     snap_compare: Any,
     tk_home: Path,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
     lang: str,
+    size: tuple[int, int],
 ) -> None:
     """The new game screen with the Three Kingdoms battle: The Walls of Hefei chosen."""
     from tui.screens.new_game import NewGameScreen
@@ -226,5 +306,5 @@ def test_tk_new_game_snapshot(
         await pilot.press("right")
         await pilot.pause()
 
-    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
     assert app.errors == []

@@ -36,11 +36,14 @@ def format_odds(p: Fraction | float) -> str:
 
 def format_amount(x: Fraction | float | int) -> str:
     """``x`` (an expectation: men, points...) in the current language: whole when it is
-    exactly whole (``250``), else with one decimal (``262.5``, ``262,5`` in Russian)."""
+    exactly whole (``250``), else with one decimal, rounded half away from zero on the
+    exact value (``137.25`` → ``137.3``; ``262,5`` in Russian)."""
     exact = Fraction(x) if not isinstance(x, Fraction) else x
     if exact.denominator == 1:
         return str(exact.numerator)
-    text = f"{float(exact):.1f}"
+    tenths = abs(exact) * 10
+    rounded = int(tenths + Fraction(1, 2))  # half away from zero, on the exact value
+    text = ("-" if exact < 0 else "") + f"{rounded // 10}.{rounded % 10}"
     if current_language() in _DECIMAL_COMMA:
         text = text.replace(".", ",")
     return text

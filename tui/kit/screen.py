@@ -86,6 +86,10 @@ class GameScreen(WartableScreen):
         self._lifted_at = 0.0
         self._told_save: str | None = None
         self._completions: tuple[tuple[Any, ...], list[str]] | None = None
+        #: How much of its log each seat's player last saw on this terminal (uncovered):
+        #: the curtain's news start there, so a player whose action resolved a whole
+        #: phase behind the curtain reads what it did on coming back.
+        self._seen: dict[int, int] = {}
 
     # -- the seat at the terminal ----------------------------------------------------
     @property
@@ -265,9 +269,10 @@ class GameScreen(WartableScreen):
 
     def cover(self, side: int, first: bool = False) -> None:
         """The curtain before ``side`` sees the game: its task and the public news since
-        it last looked."""
+        it last looked (on this terminal; else since its last action)."""
         seat = self.seats[side]
-        news = [self.log_line(e) for e in seat.log(seat.news_start()) if e.event.to is None]
+        start = self._seen.get(side, seat.news_start())
+        news = [self.log_line(e) for e in seat.log(start) if e.event.to is None]
         task = self.task_text(side)
         if first:
             start = _("The game continues.") if seat.record() else _("The game begins.")
@@ -344,6 +349,8 @@ class GameScreen(WartableScreen):
         if length > done:
             log.add([plain_text(self.log_line(e), self.ascii) for e in seat.log(done)])  # type: ignore[misc]
         self._logged = (self.viewer, length)
+        if not self._covered and self.viewer is not None:
+            self._seen[self.viewer] = length
 
     def refresh_hint(self) -> None:
         """The hint line: the last refusal or notice, else the prompt."""

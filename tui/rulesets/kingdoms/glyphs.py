@@ -73,7 +73,7 @@ ASCII_MAP = MapGlyphs(
     siege="x",
     ready="+",
     link={"h": "-", "v": "|", "up": "+", "down": "+"},
-    mountain={"h": ".", "v": ":", "up": ":", "down": ":"},
+    mountain={"h": ":", "v": ":", "up": ":", "down": ":"},
     origin="@",
     target=">",
 )

@@ -219,9 +219,11 @@ def _base(view: View, bid: str) -> BaseView | None:
 
 
 def _who(view: View, rid: str) -> str:
-    """``W2 Xu Chu`` (id and commander)."""
+    """``W2 Xu Chu`` (id and officer), ``W6 (archers)`` for an unnamed commander's."""
     reg = _regiment(view, rid)
-    return f"{rid} {officer_name(reg)}" if reg is not None else rid
+    if reg is None:
+        return rid
+    return f"{rid} {officer_name(reg)}" if reg.officer else f"{rid} ({type_name(reg)})"
 
 
 def _where(view: View, bid: str) -> str:
