@@ -200,7 +200,11 @@ async def test_a_seeded_battle_is_played_through_the_screens_to_victory_with_a_d
         dialog = app.screen
         assert isinstance(dialog, DecisionDialog) and dialog.decision.rule == "TK-11.5"
         await pilot.press("enter")  # the first legal base in base order
-        await lift(pilot, "Ann")
+        curtain = await lift(pilot, "Ann")
+        # Ann's READY resolved behind the curtain: her news start where she last looked
+        news = [str(line) for line in curtain.news]
+        assert "Zhang Fei (S2) challenges Xu Chu (W2) to a duel (TK-11)." in news
+        assert "Xu Chu (W2) accepts" not in news and "W2 accepts the challenge." in news
         texts = log_texts(table(app))
         assert any(t.startswith("Duel:") and "Zhang Fei wins" in t for t in texts)
         await pilot.press("r")
