@@ -545,3 +545,35 @@ def test_an_expectation_is_written_with_one_decimal_rounded_on_the_exact_value()
         assert format_amount(Fraction(549, 4)) == "137,3"
     finally:
         set_language("en")
+
+
+@run
+async def test_orders_are_typed_in_notation_with_completion_and_a_challenge_with_its_fallback(
+    tk_home: Path,
+) -> None:
+    """TK-2.5, TK-11.3: the command line completes from the seat's legal orders; a
+    challenge typed with IF REFUSED: keeps its fallback (the sheet shows it; the other
+    side will learn it only if it is used); Russian words are read too; bad notation is
+    refused on the hint line and nothing is written."""
+    from tui.kit.command import NotationSuggester
+
+    game = battle(siege_scenario())
+    app = make_app(tk_home)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(KingdomsScreen(game.seats(), viewer=0))
+        await settle(pilot)
+        screen = table(app)
+        suggester = screen.query_one("#kit-command").suggester
+        assert isinstance(suggester, NotationSuggester)
+        assert await suggester.get_suggestion("S1 BUI") == "S1 BUILD RAM B10"
+        await order(pilot, "S2 CHALLENGE Xu Chu IF REFUSED: ATTACK W2 B9-B6")
+        written = game.state.orders[-1]
+        assert written.fallback is not None and written.fallback.target == "W2"
+        row = screen.sheet.option_text(screen.sheet.row_ids.index("S2"))
+        assert "CHALLENGE Xu Chu IF REFUSED: ATTACK W2 B9-B6" in row
+        assert "IF REFUSED" not in "".join(e.text for e in game.seat(1).log())
+        await order(pilot, "S1 ТАРАН B10")
+        assert [o.regiment for o in game.state.orders] == ["S2", "S1"]
+        await order(pilot, "S3 FLY B2")
+        assert "S3 FLY B2" in screen.message and len(game.state.orders) == 2
+        assert app.errors == []

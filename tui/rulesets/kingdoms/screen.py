@@ -453,6 +453,8 @@ class KingdomsScreen(GameScreen):
 
     def action_order(self, base: str | None = None) -> None:
         """The orders of the highlighted regiment (only those leading to ``base``)."""
+        if self.writing() is None:
+            return  # the sheet only lists the phase's orders: nothing to choose
         ro = self.regiment_options()
         if ro is None:
             self.say(_("Choose a regiment of your side on the sheet first."))
