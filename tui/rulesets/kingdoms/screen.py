@@ -57,6 +57,7 @@ from tui.rulesets.kingdoms.texts import (
     side_name,
     title,
 )
+from tui.screens.base import literal
 from tui.textfit import fit
 
 __all__ = ["KingdomsScreen"]
@@ -184,8 +185,9 @@ class KingdomsScreen(GameScreen):
         sheet.set_rows([(rid, plain_text(text, self.ascii)) for rid, text in rows], keep)  # type: ignore[misc]
         before = self.selected
         self.selected = sheet.chosen if writing else None
-        sheet.border_title = plain_text(self._sheet_title(view, options, writing), self.ascii)  # type: ignore[assignment]
-        sheet.border_subtitle = plain_text(self._sheet_subtitle(options, writing), self.ascii)  # type: ignore[assignment]
+        # names from a scenario file are shown as written, never read as markup
+        sheet.border_title = literal(str(plain_text(self._sheet_title(view, options, writing), self.ascii)))
+        sheet.border_subtitle = literal(str(plain_text(self._sheet_subtitle(options, writing), self.ascii)))
         self._mark()
         ro = self.regiment_options()
         if ro is not None and self.selected != before:
