@@ -21,14 +21,17 @@ decides a rule: what it shows is given to it.
 are written); :class:`LineLayout` places one row of numbered cells, each a column
 several lines high (a board that is a single line, with rows of marks above and
 below it); :class:`HexLayout` places flat-topped hexes in columns, every other
-column half a hex lower (a hex map as printed); a graph layout comes with its
-system and follows the same :class:`Layout` shape.
+column half a hex lower (a hex map as printed); :class:`GraphLayout` places the
+nodes of a graph (bases joined by links) as boxes on a grid, given or laid out
+from the links, and routes each link between its two boxes in straight runs and
+corners (:mod:`tui.kit.links`; :meth:`GraphLayout.links_on_line` says what to
+draw where, the system's board chooses the glyphs).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -42,8 +45,18 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from engine.i18n import N_
+from tui.kit.links import LINK_PIECES, LinkRouter, auto_grid
 
-__all__ = ["BoardView", "HexLayout", "Layout", "LineLayout", "SquareLayout"]
+__all__ = [
+    "LINK_PIECES",
+    "BoardView",
+    "GraphLayout",
+    "HexLayout",
+    "Layout",
+    "LineLayout",
+    "SquareLayout",
+    "auto_grid",
+]
 
 
 class Layout(ABC):
@@ -326,6 +339,134 @@ class HexLayout(Layout):
         return "".join(line)
 
 
+class GraphLayout(Layout):
+    """The nodes of a graph as boxes on a grid, and its links routed between them.
+
+    Cells are the nodes, ``0 .. count - 1``; ``links``: (a, b) pairs of cells, each
+    once. ``grid``: each node's place (column, row) on the grid, column 0 at the left
+    and row 0 at the top; None, or a place missing or shared, lays the graph out from
+    its links instead (:func:`auto_grid` from node ``first``). Every box is
+    ``box_width`` terminal cells wide and ``heights[cell]`` lines high (default 1); a
+    grid row is as high as its highest box, the boxes top-aligned in it. ``gap_x``
+    cells and ``gap_y`` lines lie between the columns and the rows, ``margin`` cells
+    around the whole (an int, or (columns, lines)).
+
+    Each link is routed once, when the layout is made, from a side of one box to a
+    side of the other through the free cells (:class:`tui.kit.links.LinkRouter`):
+    straight runs and few corners, never along another link, crossing one only
+    straight across it; a link with no way at all is left out (its ``routes`` entry
+    empty). :meth:`links_on_line` tells what lies on a canvas line; the arrows step to
+    the nearest box in their direction.
+    """
+
+    def __init__(
+        self,
+        count: int,
+        links: Sequence[tuple[int, int]],
+        *,
+        grid: Mapping[int, tuple[int, int]] | None = None,
+        box_width: int = 12,
+        heights: Sequence[int] | None = None,
+        gap_x: int = 3,
+        gap_y: int = 1,
+        margin: int | tuple[int, int] = 1,
+        first: int = 0,
+    ) -> None:
+        mx, my = (margin, margin) if isinstance(margin, int) else margin
+        self.count = count
+        self.links = [tuple(link) for link in links]
+        places = dict(grid or {})
+        if len(places) < count or len(set(places[n] for n in range(count) if n in places)) < count:
+            places = auto_grid(count, self.links, first)  # type: ignore[arg-type]
+        #: Each node's place (column, row) on the grid, as given or laid out.
+        self.grid: dict[int, tuple[int, int]] = {n: places[n] for n in range(count)}
+        self.box_width = box_width
+        self.heights = [max(1, h) for h in (heights or [1] * count)]
+        columns = max((c for c, _r in self.grid.values()), default=-1) + 1
+        rows = max((r for _c, r in self.grid.values()), default=-1) + 1
+        row_height = [1] * rows
+        for node, (_c, r) in self.grid.items():
+            row_height[r] = max(row_height[r], self.heights[node])
+        tops: list[int] = []
+        y = my
+        for r in range(rows):
+            tops.append(y)
+            y += row_height[r] + gap_y
+        self._boxes = [
+            Region(
+                mx + self.grid[n][0] * (box_width + gap_x),
+                tops[self.grid[n][1]],
+                box_width,
+                self.heights[n],
+            )
+            for n in range(count)
+        ]
+        width = mx * 2 + columns * box_width + max(0, columns - 1) * gap_x
+        height = (y - gap_y + my) if rows else my * 2
+        self.size = Size(max(1, width), max(1, height))
+        #: Each link's route: the terminal cells it crosses, (x, y, piece) from the
+        #: first node's box to the second's (empty when no way was found).
+        self.routes: list[list[tuple[int, int, str]]] = LinkRouter(self._boxes, self.size).route(
+            self.links  # type: ignore[arg-type]
+        )
+        self._pieces: dict[int, list[tuple[int, str, int]]] = {}
+        for index, route in enumerate(self.routes):
+            for x, y, piece in route:
+                self._pieces.setdefault(y, []).append((x, piece, index))
+        for entries in self._pieces.values():
+            entries.sort()
+
+    # -- the Layout shape --------------------------------------------------------------
+    def cells(self) -> Sequence[int]:
+        return range(self.count)
+
+    def box(self, cell: int) -> Region:
+        return self._boxes[cell]
+
+    def step(self, cell: int, dx: int, dy: int) -> int:
+        """The nearest box in the direction (``dx``, ``dy``) (its sign; the size is how
+        many boxes to go), measured between the boxes' first lines, a line counting as
+        two cells; a box beside the direction counts double its distance aside, and
+        one further aside than ahead is reached only when nothing lies nearer in the
+        direction. Stays when no box lies that way."""
+        sx = (dx > 0) - (dx < 0)
+        sy = (dy > 0) - (dy < 0)
+        for _ in range(max(abs(dx), abs(dy))):
+            cell = self._nearest(cell, sx, sy)
+        return cell
+
+    def _nearest(self, cell: int, sx: int, sy: int) -> int:
+        here = self._boxes[cell]
+        cx, cy = here.x + here.width / 2, here.y * 2
+        best: tuple[float, int] | None = None
+        wide: tuple[float, int] | None = None
+        for other in range(self.count):
+            if other == cell:
+                continue
+            box = self._boxes[other]
+            vx, vy = box.x + box.width / 2 - cx, box.y * 2 - cy
+            ahead = vx * sx + vy * sy
+            aside = abs(vx * sy - vy * sx)
+            if ahead <= 0:
+                continue
+            if aside <= 2 * ahead:
+                score = (ahead + 2 * aside, other)
+                best = score if best is None or score < best else best
+            else:
+                score = (ahead + 3 * aside, other)
+                wide = score if wide is None or score < wide else wide
+        pick = best or wide
+        return pick[1] if pick is not None else cell
+
+    # -- links -------------------------------------------------------------------------
+    def links_on_line(self, y: int) -> list[tuple[int, str, int]]:
+        """(x, piece, link) of every terminal cell of a link on canvas line ``y``, left
+        to right; ``piece`` is one of :data:`LINK_PIECES` and ``link`` the link's index
+        in ``links``. Where two links cross, both are listed at that x (a horizontal
+        and a vertical run)."""
+        return self._pieces.get(y, [])
+
+
 class BoardView(ScrollView, can_focus=True):
     """The board widget every system's board builds on (see the module's docstring).
 
@@ -550,13 +691,11 @@ class BoardView(ScrollView, can_focus=True):
         for x, w, cell in on_line:
             if x > at:  # what lies between the cells (the coordinates, a gap): the background
                 segments.extend(line.crop(at, x))
-            text, style = self.cell_text(cell, layout.cell_row(cell, y))
-            if cell == cursor:
-                style = self.cursor_style(style)
-            full = with_base.get(style)
-            if full is None:
-                full = with_base[style] = base + style
-            segments.append(Segment(text, full))
+            for text, style, _control in self.cell_segments(cell, layout.cell_row(cell, y), cell == cursor):
+                full = with_base.get(style) if style is not None else base
+                if full is None:
+                    full = with_base[style] = base + style
+                segments.append(Segment(text, full))
             at = x + w
         if at < width:
             segments.extend(line.crop(at, width))
@@ -581,6 +720,14 @@ class BoardView(ScrollView, can_focus=True):
         """The text of ``cell`` on the ``row``-th line of its box (exactly the box's width)
         and its style. A system's board draws its cells here."""
         return " " * self._layout.box(cell).width, Style()
+
+    def cell_segments(self, cell: int, row: int, cursor: bool) -> list[Segment]:
+        """The ``row``-th line of ``cell``'s box as segments (together exactly the box's
+        width); ``cursor``: the cursor is on the cell. By default the one segment of
+        :meth:`cell_text`, in :meth:`cursor_style` under the cursor; a board whose
+        cells mix styles (a coloured letter in a line) draws them here."""
+        text, style = self.cell_text(cell, row)
+        return [Segment(text, self.cursor_style(style) if cursor else style)]
 
     def has_cursor(self) -> bool:
         """Whether the cursor is drawn (a board that only shows may hide it)."""

@@ -116,6 +116,9 @@ class GameScreen(WartableScreen, help_key=False):
         self._completions: tuple[tuple[Any, ...], list[str]] | None = None
         #: Whether the screen last drawn showed only public values (see :meth:`public_only`).
         self._shown_public = False
+        #: Whether the terminal passed between players without a curtain since the last
+        #: curtain: only then may the player who left still be looking.
+        self._passed_open = False
         #: What each line of the screen shows now (see :meth:`_show`).
         self._shown: dict[str, str | Text] = {}
         self._keys_state: tuple[bool, ...] = ()
@@ -302,13 +305,16 @@ class GameScreen(WartableScreen, help_key=False):
                 return
             self.viewer = side
             if leaving is not None and self.curtain:
+                self._passed_open = True
                 # passed without a curtain (nothing private on either screen): say so
                 self.app.notify(
                     _("{player} decides now.").format(player=self.player(side)), timeout=3, markup=False
                 )
-        elif self.curtain and self._shown_public and self.seats[side].private_on_screen():
-            # the same player, but the steps before were public and passed without a
-            # curtain: the other player may still be looking as private values come
+        elif (
+            self.curtain and self._passed_open and self._shown_public and self.seats[side].private_on_screen()
+        ):
+            # the same player, but the steps before were public and the terminal passed
+            # without a curtain: the other player may still be looking as private values come
             self.cover(side, first)
             return
         self.refresh_all()
@@ -317,7 +323,7 @@ class GameScreen(WartableScreen, help_key=False):
 
     def cover(self, side: int, first: bool = False) -> None:
         """The curtain before ``side`` sees the game: its task and the public news since
-        it last looked."""
+        it last looked (on this terminal; else since its last action)."""
         seat = self.seats[side]
         seen = self._log_seen.get(side)
         if seen is None or seen > seat.log_length():  # not looked yet on this screen, or undone
@@ -328,6 +334,7 @@ class GameScreen(WartableScreen, help_key=False):
             start = _("The game continues.") if seat.record() else _("The game begins.")
             task = f"{start} {task}".strip()
         self._covered = True
+        self._passed_open = False
         self._lifted_at = float("inf")
         # what is under the curtain is the next seat's table from the moment it comes
         self.viewer = side
