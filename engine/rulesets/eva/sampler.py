@@ -5,7 +5,8 @@ order (a step to each neighbouring square the Eva's energy pays for, each swap,
 each attack on an enemy within range...); which of them are legal is always the
 verdict of :func:`engine.rulesets.eva.legality.check`. :func:`legal_actions`
 keeps the legal ones; :func:`random_action` draws among them by rejection sampling,
-checking only the candidates it draws.
+checking only the candidates it draws; :func:`draw` gives that action with the plan
+its check returned, for a random step that resolves it without checking it again.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import random
 from collections.abc import Sequence
 from itertools import filterfalse
 from typing import Any
+
+from engine.ruleset import IllegalAction
 
 # -- imports --
 from engine.rulesets.eva.actions import (
@@ -41,10 +44,10 @@ from engine.rulesets.eva.actions import (
 from engine.rulesets.eva.board import N_SQ, NORTH_ROWS, RANGE_LIMIT2, SOUTH_ROWS, W, band_of, d2_row, geo
 from engine.rulesets.eva.flow import berserk_eligible, to_act
 from engine.rulesets.eva.hands import Held, default_hands, held_facts, held_shield
-from engine.rulesets.eva.legality import legal
+from engine.rulesets.eva.legality import check, legal
 from engine.rulesets.eva.state import BATTLE, DEPLOY, ZONE, EvaState
 
-__all__ = ["candidates", "legal_actions", "random_action"]
+__all__ = ["candidates", "draw", "legal_actions", "random_action"]
 
 
 def legal_actions(state: EvaState, side: int) -> list[object]:
@@ -87,6 +90,15 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
     rejection sampling, as from the list of :func:`candidates` with each refused one
     replaced by the last. During an activation the candidates are numbered by kind and
     built only when drawn."""
+    drawn = draw(state, side, rng)
+    return drawn[0] if drawn is not None else None
+
+
+def draw(state: EvaState, side: int, rng: random.Random) -> tuple[object, Any] | None:
+    """The draw of :func:`random_action`: the action drawn and the plan its check
+    (:func:`engine.rulesets.eva.legality.check`) returned, which
+    :func:`engine.rulesets.eva.resolution.resolve` consumes while the state is unchanged;
+    None when ``side`` has no legal action."""
     if state.over or side not in to_act(state):
         return None
     if state.pending is None and state.phase == BATTLE and state.activation is not None:
@@ -102,11 +114,12 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
     return _draw(state, side, rng, len(cands), cands.__getitem__)
 
 
-def _draw(state: EvaState, side: int, rng: random.Random, n: int, nth: Any) -> object | None:
+def _draw(state: EvaState, side: int, rng: random.Random, n: int, nth: Any) -> tuple[object, Any] | None:
     """Rejection sampling from ``n`` candidates, ``nth(i)`` building candidate ``i``: each
-    drawn one is checked (:func:`legal`); the candidates are drawn as from a list shrunk
-    on each refusal, the last one taking the place of the refused one (``moved`` maps a
-    place to the candidate now there, where that is not the candidate of that number)."""
+    drawn one is checked (:func:`check`) until one is legal, which is returned with the
+    plan its check returned; the candidates are drawn as from a list shrunk on each
+    refusal, the last one taking the place of the refused one (``moved`` maps a place to
+    the candidate now there, where that is not the candidate of that number)."""
     moved: dict[int, int] | None = None
     bits = type(rng) is _BITS_CLASS
     while n:
@@ -118,8 +131,10 @@ def _draw(state: EvaState, side: int, rng: random.Random, n: int, nth: Any) -> o
         else:
             k = rng.randrange(n)
         a = nth(moved.get(k, k) if moved is not None else k)
-        if legal(state, side, a):
-            return a
+        try:
+            return a, check(state, side, a)
+        except IllegalAction:
+            pass
         n -= 1
         if moved is None:
             moved = {}
