@@ -120,8 +120,10 @@ class Seat(ABC):
 
     @abstractmethod
     def news_start(self) -> int:
-        """The index in this seat's log where the events after its last action begin
-        (0 when it has not acted): what it has not seen when it comes back."""
+        """The index in this seat's log where the events of its own last action begin
+        (0 when it has not acted): what it may not have seen when it comes back, for in
+        hot-seat the terminal may pass on the moment it acts, before it read what its
+        action brought."""
 
     @abstractmethod
     def record(self) -> list[RecordEntry]:
@@ -187,6 +189,11 @@ class Seat(ABC):
         """A uniformly random legal action of this seat, or None (the simplest bot)."""
 
     # -- saving ------------------------------------------------------------------------
+    @abstractmethod
+    def saved_to_file(self) -> bool:
+        """Whether the game is kept in a save file (after every action); False for a
+        game played in memory only."""
+
     @abstractmethod
     def save_problem(self) -> str | None:
         """Why the last autosave failed (one sentence), or None when every action so
@@ -288,7 +295,7 @@ class LocalSeat(Seat):
         start = 0
         for n in range(len(game.records) - 1, -1, -1):
             if game.records[n].side == self.seat:
-                start = marks[n + 1] if n + 1 < len(marks) else len(game.events)
+                start = marks[n]
                 break
         index = self._visible()
         lo, hi = 0, len(index)
@@ -377,6 +384,9 @@ class LocalSeat(Seat):
         return rng.choice(actions) if actions else None
 
     # -- saving ----------------------------------------------------------------------------
+    def saved_to_file(self) -> bool:
+        return self._game.path is not None
+
     def save_problem(self) -> str | None:
         return self._game.save_error
 

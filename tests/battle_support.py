@@ -21,9 +21,11 @@ from engine.game import Game
 from engine.rulesets.eva.roster import Roster, decode_roster
 from engine.rulesets.eva.scenario import load_bundled
 from engine.rulesets.eva.state import EvaSetup
+from tui.kit.curtain import CurtainScreen
+from tui.kit.dialogs import ChoiceDialog
+from tui.kit.over import GameOverScreen
 from tui.rulesets.eva.battle import EvaGameScreen
 from tui.rulesets.eva.board import square_name
-from tui.rulesets.eva.dialogs import ChoiceDialog, CurtainScreen, GameOverScreen
 
 W = 20
 SEED = b"\x01" * 32
@@ -62,6 +64,20 @@ def d2(a: int, b: int) -> int:
 def battle_screen(app: Any) -> EvaGameScreen:
     """The battle screen on the app's stack."""
     return next(s for s in app.screen_stack if isinstance(s, EvaGameScreen))
+
+
+def eva_screen(game: Game, curtain: bool = True) -> EvaGameScreen:
+    """The battle screen on ``game``, played through its seats as the app plays it."""
+    return EvaGameScreen(game.seats(), curtain=curtain)
+
+
+async def open_screen(app: Any, pilot: Pilot[Any], game: Game, curtain: bool = True) -> EvaGameScreen:
+    """Push the battle screen on ``game`` and let it show its first side."""
+    screen = eva_screen(game, curtain)
+    app.push_screen(screen)
+    await pilot.pause()
+    await pilot.pause()
+    return screen
 
 
 def bot_action(game: Game, side: int, moved: bool) -> object | None:
@@ -145,7 +161,7 @@ class TestPlayer:
         assert top is screen, f"unexpected screen {top!r}"
         opts, view = screen.opts, screen.view
         assert opts is not None and view is not None
-        before = len(screen.game.records)
+        before = len(screen.seat.record())
         if opts.kind in ("deploy", "activate"):
             await self.pilot.press("enter")
         elif opts.kind == "act":
@@ -173,13 +189,13 @@ class TestPlayer:
         else:
             raise AssertionError(f"nothing to do in {opts.kind!r}")
         await self.pilot.pause()
-        self.actions += len(screen.game.records) - before
+        self.actions += len(screen.seat.record()) - before
         return True
 
     async def type_command(self, text: str) -> None:
         """Focus the command line, enter ``text`` (as if pasted) and press Enter."""
         await self.pilot.press("colon")
-        command = self.pilot.app.screen.query_one("#command", Input)
+        command = self.pilot.app.screen.query_one("#kit-command", Input)
         assert command.has_focus
         command.insert_text_at_cursor(text)
         await self.pilot.press("enter")

@@ -147,7 +147,7 @@ def _child(scene: str, home: Path) -> None:
     class BenchApp(WartableApp):
         def on_mount(self) -> None:
             super().on_mount()
-            self.push_screen(EvaGameScreen(game, curtain=False))
+            self.push_screen(EvaGameScreen(game.seats(), curtain=False))
 
     app = BenchApp(
         settings_file=home / "settings.json",

@@ -242,3 +242,23 @@ def test_tk_amb_65_the_war_council_is_the_scenarios_briefing():
     assert FAN.briefing[0].startswith("Liu Bei must cross the Fan River")
     assert FAN.briefing_ru[0].startswith("Лю Бэй должен")
     assert len(FAN.briefing) == len(FAN.briefing_ru) == 2
+
+
+def test_each_shipped_base_has_its_place_on_the_drawn_map_and_a_bad_place_is_refused():
+    """Section 3.1's sketch as a grid: ``at=COLUMN,ROW`` places each base of the shipped
+    scenarios (no two at one place); the view passes it on; no rule reads it. A place
+    that is not two whole numbers is refused with its line."""
+    for key in bundled_scenarios():
+        sc = load_bundled(key)
+        places = [b.at for b in sc.bases]
+        assert None not in places and len(set(places)) == len(places), key
+        assert [b.at for b in RULESET.view(start(key), 0).bases] == places
+    assert FAN.base("B1").at == (0, 1) and FAN.base("B10").at == (4, 0)
+    text = _text()
+    bad = text.replace("at=2,1", "at=2;1", 1)
+    line = next(n for n, row in enumerate(bad.splitlines(), start=1) if "at=2;1" in row)
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(bad)
+    assert info.value.line == line and "at=COLUMN,ROW" in str(info.value)
+    bare = parse_scenario("\n".join(row.split(" at=")[0] for row in text.splitlines()))
+    assert all(b.at is None for b in bare.bases) and bare.links == FAN.links

@@ -135,3 +135,34 @@ def test_roster_files_are_read_and_checked_through_the_shared_roster_file_format
         RULESET.validate_roster(RULESET.decode_roster(json.dumps(good["roster"]).encode()))[0].rule
         == "TK-1.3"
     )
+
+
+def test_one_side_fields_a_roster_and_the_other_keeps_the_scenarios_forces():
+    """Section 3.7 items 3 and 5: a roster for one side only replaces that side's
+    forces (its ids its letter and number), the other side keeps the scenario's, roster
+    order first side first; an officer of the roster who also leads one of the
+    scenario's regiments on the other side is refused (§3.7.3)."""
+    from engine.rulesets.kingdoms.roster import field, field_problems
+
+    wei = Roster(
+        faction="Wei",
+        side=1,
+        regiments=[
+            RosterRegiment(type="cavalry", men=300, base="B8", officer="Dian Wei"),
+            RosterRegiment(type="infantry", men=1000, base="B10", officer="Cao Cao"),
+        ],
+    )
+    assert field_problems(FAN, (None, wei)) == []
+    fielded = field(FAN, (None, wei))
+    assert [r.id for r in fielded.regiments] == ["S1", "S2", "S3", "S4", "S5", "S6", "W1", "W2"]
+    assert fielded.regiments[:6] == FAN.regiments[:6]
+    assert (fielded.regiments[6].officer, fielded.regiments[6].weapon) == ("Dian Wei", "club")
+    assert scenario_problems(fielded) == []
+    assert field(FAN, (None, None)) == FAN
+    assert field_armies(FAN, shu(), wei) == field(FAN, (shu(), wei))
+    turncoat = Roster(
+        faction="Shu",
+        side=1,
+        regiments=[RosterRegiment(type="infantry", men=1000, base="B6", officer="Guan Yu")],
+    )
+    assert rules_of(field_problems(FAN, (None, turncoat))) == ["§3.7.3"]

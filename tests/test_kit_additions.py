@@ -15,11 +15,12 @@ from typing import Any
 
 import kit_race
 from rich.text import Text
-from test_kit import _order, _race_app, _settle, race_home  # noqa: F401 - race_home is a fixture
+from test_kit import _lift, _order, _race_app, _settle, race_home  # noqa: F401 - race_home is a fixture
 
 from engine.decision import Choice, Decision
 from engine.game import Game
 from engine.i18n import set_language
+from tui.kit.curtain import CurtainScreen
 from tui.kit.dialogs import ChoiceDialog, DecisionDialog
 from tui.kit.log import EventLog
 from tui.kit.over import GameOverScreen
@@ -210,3 +211,44 @@ def test_the_help_lists_the_russian_layouts_letters_only_in_russian(race_home: P
         assert "u, г, ^z" in russian
     finally:
         set_language("en")
+
+
+class _OpenRace(kit_race.RaceRuleset):
+    """The race with hand-overs told by a switch: whether a seat's screen holds private
+    values is whatever the test sets."""
+
+    private = False
+
+    def private_on_screen(self, state: Any, side: int) -> bool:
+        return self.private
+
+
+def test_a_curtain_comes_when_a_screen_turns_private_after_an_open_hand_over(race_home: Path) -> None:  # noqa: F811
+    """The terminal passed between players without a curtain (both screens public): when
+    the new player's screen comes to hold private values, the curtain comes first, as
+    the other player may still be looking. A player who arrived behind a curtain is not
+    curtained again when the screen turns private."""
+    rules = _OpenRace()
+
+    async def run() -> None:
+        app = _race_app(race_home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            game = Game(rules, kit_race.RaceSetup(), players=("Ann", "Bo"))
+            screen = kit_race.RaceScreen(game.seats(), viewer=None, curtain=True)
+            app.push_screen(screen)
+            await _settle(pilot)
+            await _lift(pilot, "Ann")
+            rules.private = True  # Ann came behind a curtain: nobody else is looking
+            screen.sync()
+            await _settle(pilot)
+            assert not isinstance(app.screen, CurtainScreen) and screen.viewer == 0
+            rules.private = False
+            await _order(pilot, "step")  # to Bo, without a curtain: both screens are public
+            assert not isinstance(app.screen, CurtainScreen) and screen.viewer == 1
+            rules.private = True  # Bo's screen turns private while Ann may still look
+            screen.sync()
+            await _settle(pilot)
+            await _lift(pilot, "Bo")
+            assert screen.viewer == 1
+
+    asyncio.run(run())

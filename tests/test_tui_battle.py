@@ -20,23 +20,23 @@ from battle_support import (
     eva_game,
     first_side,
     is_acting,
+    open_screen,
     pending_game,
 )
 from test_tui_app import home, make_app, run  # noqa: F401 - home is a fixture
 from textual.widgets import Input
 
 from engine.game import Game
+from tui.kit.curtain import CurtainScreen
+from tui.kit.dialogs import ChoiceDialog, DecisionDialog
+from tui.kit.log import EventLog
+from tui.kit.over import GameOverScreen
 from tui.rulesets.eva.battle import EvaGameScreen
-from tui.rulesets.eva.dialogs import ChoiceDialog, CurtainScreen, GameOverScreen
-from tui.rulesets.eva.panels import NotationSuggester
 from tui.screens.dialogs import ConfirmScreen
 
 
 async def _open(app: Any, pilot: Any, game: Game, curtain: bool = True) -> EvaGameScreen:
-    screen = EvaGameScreen(game, curtain=curtain)
-    app.push_screen(screen)
-    await pilot.pause()
-    return screen
+    return await open_screen(app, pilot, game, curtain)
 
 
 @run
@@ -70,16 +70,15 @@ async def test_eva_whole_game_through_the_screen_with_a_save_and_resume_half_way
         await pilot.pause()
         assert isinstance(app.screen, (CurtainScreen, EvaGameScreen))
         screen = battle_screen(app)
-        assert len(screen.game.records) == half
+        assert len(screen.seat.record()) == half
         player = TestPlayer(pilot)
         for _ in range(2000):
             if not await player.step():
                 break
         assert isinstance(app.screen, GameOverScreen)
-        result = screen.game.result()
+        result = screen.seat.result()
         assert result is not None and result.winner is not None
-        headline = str(app.screen.query_one("#over-headline").render())
-        assert "wins" in headline
+        assert "wins" in app.screen.headline
         await pilot.press("enter")
         await pilot.pause()
         assert not any(isinstance(s, (EvaGameScreen, GameOverScreen)) for s in app.screen_stack)
@@ -88,9 +87,7 @@ async def test_eva_whole_game_through_the_screen_with_a_save_and_resume_half_way
 
 
 def _log_text(screen: EvaGameScreen) -> str:
-    from textual.widgets import RichLog
-
-    log = screen.query_one("#battle-log", RichLog)
+    log = screen.query_one("#kit-log", EventLog)
     # the log wraps its lines: compare words
     return " ".join(" ".join(line.text for line in log.lines).split())
 
@@ -136,10 +133,11 @@ async def test_eva_11_9_a_pending_decision_is_asked_of_the_side_that_decides(hom
         await pilot.press("enter")
         await pilot.pause()
         dialog = app.screen
-        assert isinstance(dialog, ChoiceDialog)
+        assert isinstance(dialog, DecisionDialog)
         menu = dialog.query_one("#choice-list")
-        assert dialog.choices[menu.highlighted][0] == "legs"  # the rules' default
-        assert [c for c, _label in dialog.choices] == ["arms", "legs", "body"]
+        notations = [c.notation for c in dialog.decision.choices]
+        assert notations[menu.highlighted] == "trauma legs"  # the rules' default
+        assert notations == ["trauma arms", "trauma legs", "trauma body"]
         await pilot.press("up", "enter")  # arms
         await pilot.pause()
         assert game.state.units[0].trauma("arms")
@@ -147,7 +145,7 @@ async def test_eva_11_9_a_pending_decision_is_asked_of_the_side_that_decides(hom
         assert isinstance(app.screen, CurtainScreen) and screen.viewer == 0
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceDialog)
+        assert isinstance(app.screen, DecisionDialog)
         await pilot.press("enter")  # the default: the rifle
         await pilot.pause()
         unit = game.state.units[0]
@@ -171,11 +169,13 @@ async def test_eva_5_2_the_zone_dialog_names_the_roll_off_winner_as_the_log_does
         await pilot.press("enter")
         await pilot.pause()
         dialog = app.screen
-        assert isinstance(dialog, ChoiceDialog)
+        assert isinstance(dialog, DecisionDialog)
         text = _dialog_text(dialog)
         winner = ("Asuka", "Rei")[game.state.chooser]
         assert "Deployment roll-off:" in text and f"— {winner} wins." in text and "Player" not in text
-        assert [label for _c, label in dialog.choices] == ["South: rows 1–3", "North: rows 28–30"]
+        assert [c.label for c in dialog.decision.choices] == ["South", "North"]
+        assert [c.detail.split(";")[0] for c in dialog.decision.choices] == ["rows 1–3", "rows 28–30"]
+        assert [c.notation for c in dialog.decision.choices] == ["choose south", "choose north"]
     assert app.errors == []
 
 
@@ -190,9 +190,9 @@ async def test_eva_11_9_the_trauma_dialog_says_whose_eva_when_both_sides_have_th
         await pilot.press("enter")
         await pilot.pause()
         dialog = app.screen
-        assert isinstance(dialog, ChoiceDialog)
+        assert isinstance(dialog, DecisionDialog)
         text = _dialog_text(dialog)
-        assert "Name the zone of A (Asuka) that suffers the trauma (EVA-11.9)." in text
+        assert "name the zone of the trauma A (Asuka) suffers. (EVA-11.9)" in text
         assert "Melee: A (Asuka) rolls 1, 1" in text and "A (Rei) rolls 6, 6" in text
     assert app.errors == []
 
@@ -206,19 +206,19 @@ async def test_the_command_line_refuses_with_the_rule_and_plays_notation(home: P
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open(app, pilot, game, curtain=False)
-        command = screen.query_one("#command", Input)
+        command = screen.query_one("#kit-command", Input)
         await pilot.press("colon")
         assert command.has_focus
         command.insert_text_at_cursor(f"{name} jump A1")
         await pilot.press("enter")
         await pilot.pause()
-        hint = str(screen.query_one("#battle-hint").render())
+        hint = str(screen.query_one("#kit-hint").render())
         assert "EVA-" in hint and command.value == f"{name} jump A1"  # kept, to be corrected
         # Escape abandons the order: its text and its refusal go, the board has the keys
         await pilot.press("escape")
         await pilot.pause()
         assert command.value == "" and screen.board.has_focus
-        assert "EVA-" not in str(screen.query_one("#battle-hint").render())
+        assert "EVA-" not in str(screen.query_one("#kit-hint").render())
         await pilot.press("colon")
         assert command.has_focus and command.value == ""
         command.insert_text_at_cursor(f"{name} jump A1")
@@ -239,16 +239,30 @@ async def test_the_command_line_refuses_with_the_rule_and_plays_notation(home: P
 
 
 @run
-async def test_the_command_line_completes_names_and_orders() -> None:
+async def test_the_command_line_completes_names_and_orders_from_the_seat(home: Path) -> None:  # noqa: F811
+    """Completion offers the seat's legal actions in notation, and a move of the active
+    Eva to every square it reaches, whatever case is typed."""
+    from engine.rulesets.eva.actions import Move
+
     game = auto_play(eva_game(), is_acting)
     side = min(game.to_act())
     view, opts = game.view(side), game.options(side)
     name = view.units[opts.unit].name
-    suggester = NotationSuggester(lambda: (view, opts, side))
-    assert await suggester.get_suggestion(name[:3].lower()) == name[:3].lower() + name[3:]
-    assert await suggester.get_suggestion(f"{name} kn") == f"{name} kneel"
-    assert await suggester.get_suggestion("act") == "activate "
-    assert await suggester.get_suggestion("zzz") is None
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(app, pilot, game, curtain=False)
+        suggester = screen.query_one("#kit-command", Input).suggester
+        assert suggester is not None
+        typed = name[:3].lower()
+        assert (await suggester.get_suggestion(typed) or "").startswith(typed + name[3:])
+        assert await suggester.get_suggestion(f"{name} kn") == f"{name} kneel"
+        assert await suggester.get_suggestion(f"{name} en") == f"{name} end"
+        assert await suggester.get_suggestion("zzz") is None
+        texts = screen.completions()
+        assert f"{name} end" in texts and "concede" in texts
+        far = max(opts.moves, key=lambda m: m.cost)
+        assert game.format(side, Move(opts.unit, [view.units[opts.unit].square, far.square])) in texts
+    assert app.errors == []
 
 
 @run
@@ -280,14 +294,25 @@ async def test_escape_asks_before_leaving_and_the_help_explains_the_board(home: 
         await pilot.press("question_mark")
         await pilot.pause()
         help_rows = dict(app.screen.rows)
-        assert help_rows["e, у"] == "✓ End"  # the letter on the Russian layout too; applies now
-        assert help_rows["j, о"] == "  Jump"  # listed although it does not apply now
+        assert help_rows["e"] == "✓ End"  # applies now (the Russian layout's у only in Russian)
+        assert help_rows["j"] == "  Jump"  # listed although it does not apply now
         assert any("airborne" in text for text in help_rows.values())
         assert any("energy" in text for text in help_rows.values())
-        # the orders of the command line, in the help
-        for verb in ("deploy", "activate", "move", "fire", "end", "swap", "jump"):
-            assert verb in help_rows, verb
-        assert "berserk" in help_rows["activate"] and "Eva-01 deploy C2" in help_rows["deploy"]
+        # the shared keys, the same in every system: undo, the whole log, leave
+        assert help_rows["u, ^z"].endswith("Undo") and help_rows["l"].endswith("Log")
+        # the orders of the command line, in the help (under the keys)
+        notes = dict(app.screen.notes)
+        for form in (
+            "<Eva> deploy",
+            "activate <Eva>",
+            "<Eva> E4-B6",
+            "<Eva> fire",
+            "<Eva> end",
+            "<Eva> swap",
+        ):
+            assert any(f.startswith(form) for f in notes), form
+        assert "berserk" in notes["activate <Eva> [berserk]"]
+        assert "Eva-01 deploy C2" in notes["<Eva> deploy <square> [weapons]"]
         # longer than the screen: it scrolls, with the keys
         keys = app.screen.query_one("#help-keys")
         assert keys.has_focus and keys.max_scroll_y > 0
@@ -320,8 +345,8 @@ async def test_switching_to_ascii_and_russian_keeps_the_game_where_it_is(home: P
         await pilot.pause()
         assert screen.board.glyphs.name == "ascii"
         assert (screen.viewer, screen.opts.unit, len(game.records)) == before
-        assert "Тур" in str(screen.query_one("#battle-status").render())
-        assert screen.query_one("#battle-log").border_title == "Журнал"
+        assert "Тур" in str(screen.query_one("#kit-status").render())
+        assert screen.query_one("#kit-log").border_title == "Журнал"
         assert screen.board.cursor == game.state.units[screen.opts.unit].square
     assert app.errors == []
 
@@ -349,7 +374,7 @@ async def test_the_curtain_lifts_only_on_enter_space_or_a_letter_and_eats_typed_
         await pilot.pause()
         await pilot.pause()
         assert app.screen is screen and screen.viewer == side
-        assert len(game.records) == records and not screen.query_one("#command", Input).value
+        assert len(game.records) == records and not screen.query_one("#kit-command", Input).value
         await pilot.press("e")  # now it is the player's key
         await pilot.pause()
         assert len(game.records) == records + 1
@@ -362,7 +387,7 @@ async def test_tab_goes_to_the_command_line_and_back(home: Path) -> None:  # noq
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open(app, pilot, game, curtain=False)
-        command = screen.query_one("#command", Input)
+        command = screen.query_one("#kit-command", Input)
         await pilot.press("tab")
         assert command.has_focus
         await pilot.press("tab")
@@ -383,7 +408,7 @@ async def test_fire_without_a_target_says_why(home: Path) -> None:  # noqa: F811
         screen = await _open(app, pilot, game, curtain=False)
         await pilot.press("f")
         await pilot.pause()
-        hint = str(screen.query_one("#battle-hint").render())
+        hint = str(screen.query_one("#kit-hint").render())
         assert "EVA-" in hint and screen.mode == ""
     assert app.errors == []
 
@@ -430,7 +455,7 @@ async def test_the_log_and_game_over_name_the_players_and_go_to_the_title(home: 
         await pilot.pause()
         over = app.screen
         assert isinstance(over, GameOverScreen)
-        summary = str(over.query_one("#over-summary").render())
+        summary = str(over.query_one("#kit-over-summary").render())
         assert "Asuka" in summary and "Rei" in summary
         assert "before the AT field" in summary and "–" not in summary
         assert any("Asuka" in line.plain or "Rei" in line.plain for line in over.log_lines)
@@ -443,20 +468,18 @@ async def test_the_log_and_game_over_name_the_players_and_go_to_the_title(home: 
 
 @run
 async def test_the_ascii_glyph_set_draws_the_panels_in_ascii(home: Path) -> None:  # noqa: F811
-    from textual.widgets import RichLog
-
     game = auto_play(eva_game(), can_shoot)
     app = make_app(home, ascii_glyphs=True)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open(app, pilot, game, curtain=False)
         await pilot.press("f")
         await pilot.pause()
-        texts = [str(screen.query_one(f"#{name}").render()) for name in ("battle-status", "battle-cursor")]
+        texts = [str(screen.query_one(f"#{name}").render()) for name in ("kit-status", "battle-cursor")]
         texts += [
             str(screen.query_one("#unit-panel").render()),
-            str(screen.query_one("#battle-hint").render()),
+            str(screen.query_one("#kit-hint").render()),
         ]
-        texts += [line.text for line in screen.query_one("#battle-log", RichLog).lines]
+        texts += [line.text for line in screen.query_one("#kit-log", EventLog).lines]
         for text in texts:
             assert text.isascii(), text
         await pilot.press("enter")  # the fire dialog
@@ -482,7 +505,7 @@ async def test_eva_14_1_a_neutralisation_is_confirmed_with_its_odds_like_an_atta
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open(app, pilot, game, curtain=False)
-        before = len(screen.game.records)
+        before = len(game.records)
         await pilot.press("n")
         await pilot.pause()
         await pilot.press("enter")
@@ -498,14 +521,14 @@ async def test_eva_14_1_a_neutralisation_is_confirmed_with_its_odds_like_an_atta
             assert f"TN {first.tn}+" in text
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is screen and len(screen.game.records) == before
+        assert app.screen is screen and len(game.records) == before
         assert screen.mode == "neutralise"  # back to choosing, as after a cancelled attack
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("enter")  # the default: make the attempt
         await pilot.pause()
-        assert len(screen.game.records) == before + 1
-        assert screen.game.records[-1].text.split()[1] == "neutralise"
+        assert len(game.records) == before + 1
+        assert game.records[-1].text.split()[1] == "neutralise"
     assert app.errors == []
 
 
@@ -627,17 +650,17 @@ def test_the_legend_draws_a_target_as_the_board_does(
             await pilot.pause()
             board = screen.board
             square = next(s for s, o in board.overlay.items() if o.kind == "target")
-            drawn, _style = board._cell_text(square)
+            drawn, _style = board.cell_text(square, 0)
             glyph = board.units[square].glyph
-            shown = dict((text, glyphs) for glyphs, text in screen.legend())["a legal target"]
+            shown = dict((text, glyphs) for glyphs, text in screen.legend_rows())["a legal target"]
             assert drawn.strip() == shown.replace("A", glyph)
             g = board.glyphs
             assert shown == (
                 f"{g.target_left}A{g.target_right}" if board.cell_width == 3 else f"A{g.target_right}"
             )
             # the marks beside an Eva: both sides on three-cell squares, one mark after the
-            # glyph on two-cell squares (as _cell_text draws them)
-            texts = [text for _glyphs, text in screen.legend()]
+            # glyph on two-cell squares (as cell_text draws them)
+            texts = [text for _glyphs, text in screen.legend_rows()]
             if board.cell_width == 3:
                 assert "left of an Eva: airborne, kneeling" in texts
             else:

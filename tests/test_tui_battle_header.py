@@ -1,7 +1,8 @@
 """The EVA battle screen at 80 columns, in English and Russian: the top line (the
 square under the cursor never cut, an Eva on it named), the prompt and legend for
-costs written as letters, the curtain before the first Eva is placed, and the
-weapon kept after an arms trauma named by the item (EVA-9.7)."""
+costs written as letters, the curtain before the first Eva is placed and none
+between placements (nothing private is on screen), and the weapon kept after an
+arms trauma named by the item (EVA-9.7)."""
 
 from __future__ import annotations
 
@@ -9,21 +10,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from battle_support import auto_play, battle_screen, eva_game, first_side, pending_game
+from battle_support import auto_play, battle_screen, eva_game, first_side, open_screen, pending_game
 from rich.cells import cell_len
 from test_tui_app import home, make_app, run  # noqa: F401 - home is a fixture
 
 from engine.game import Game
+from tui.kit.curtain import CurtainScreen
+from tui.kit.dialogs import DecisionDialog
 from tui.rulesets.eva.battle import EvaGameScreen
 from tui.rulesets.eva.board import square_name
-from tui.rulesets.eva.dialogs import ChoiceDialog, CurtainScreen
 
 
 async def _open(app: Any, pilot: Any, game: Game, curtain: bool = False) -> EvaGameScreen:
-    screen = EvaGameScreen(game, curtain=curtain)
-    app.push_screen(screen)
-    await pilot.pause()
-    return screen
+    return await open_screen(app, pilot, game, curtain)
 
 
 def _line(screen: EvaGameScreen, selector: str) -> str:
@@ -42,8 +41,8 @@ def _acting(game: Game) -> bool:
 @pytest.mark.parametrize(
     ("language", "status", "open_eva"),
     [
-        ("en", "Round 2/3 · Asuka: activate an Eva", "K7 open ground · 1 Eva-01 "),
-        ("ru", "Тур 2/3 · Asuka: выбор Евы для хода", "K7 без препятствий · 1 Eva-01 "),
+        ("en", "Round 2/3 · Asuka: activate an Eva", "K7 open ground · A Eva-01 "),
+        ("ru", "Тур 2/3 · Asuka: выбор Евы для хода", "K7 без препятствий · A Eva-01 "),
     ],
 )
 @run
@@ -60,7 +59,7 @@ async def test_the_top_line_names_the_eva_under_the_cursor_and_fits_80_columns(
     app = make_app(home, language)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open(app, pilot, game)
-        assert _line(screen, "#battle-status") == status
+        assert _line(screen, "#kit-status") == status
         view = screen.view
         assert view is not None
         for u in view.units:
@@ -77,7 +76,7 @@ async def test_the_top_line_names_the_eva_under_the_cursor_and_fits_80_columns(
             text = _line(screen, "#battle-cursor")
             cursor = screen.query_one("#battle-cursor")
             assert cell_len(text) <= cursor.styles.width.value
-            assert cell_len(_line(screen, "#battle-status")) + 2 + cell_len(text) <= 80
+            assert cell_len(_line(screen, "#kit-status")) + 2 + cell_len(text) <= 80
     assert app.errors == []
 
 
@@ -90,11 +89,11 @@ async def test_a_long_name_drops_what_the_player_does_before_the_square(home: Pa
     app = make_app(home, "ru")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open(app, pilot, game)
-        status = _line(screen, "#battle-status")
+        status = _line(screen, "#kit-status")
         assert "выбор Евы для хода" not in status and status.startswith("Тур 2/3 · ")
         screen.board.move_cursor(6 * 20 + 10)  # K7
         await pilot.pause()
-        assert _line(screen, "#battle-cursor") == "K7 без препятствий · 1 Eva-01 "
+        assert _line(screen, "#battle-cursor") == "K7 без препятствий · A Eva-01 "
     assert app.errors == []
 
 
@@ -126,55 +125,56 @@ async def test_costs_of_ten_and_more_are_explained_as_letters(
     app = make_app(home, language)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open(app, pilot, game)
-        assert _line(screen, "#battle-hint") == hint
-        assert ("7 a", legend) in screen.legend()
+        assert _line(screen, "#kit-hint") == hint
+        assert ("7 a", legend) in screen.legend_rows()
     assert app.errors == []
 
 
 @pytest.mark.parametrize(
-    ("language", "first", "next_"),
+    ("language", "first", "battle"),
     [
-        ("en", "Place your first Eva.", "Place your next Eva."),
-        ("ru", "Выставьте первую Еву.", "Выставьте следующую Еву."),
+        ("en", "Place your first Eva.", "Choose an Eva to activate."),
+        ("ru", "Выставьте первую Еву.", "Выберите Еву, которая будет ходить."),
     ],
 )
 @run
-async def test_the_curtain_asks_for_the_first_eva_then_the_next(
+async def test_the_curtain_asks_for_the_first_eva_and_none_comes_between_placements(
     home: Path,  # noqa: F811
     language: str,
     first: str,
-    next_: str,
+    battle: str,
 ) -> None:
-    """EVA-5.2: before a player's first Eva is placed the curtain asks for the first
-    one, afterwards for the next."""
+    """EVA-5.2, EVA-18.5: before a player's first Eva is placed the curtain asks for it;
+    placing an Eva reveals nothing the other side may not see, so the terminal passes
+    between placements without a curtain (the screen then shows only public values);
+    the first activation, where armour and energy show, is curtained again."""
     game = auto_play(eva_game(), until=lambda g: g.options(first_side(g)).kind == "deploy")
     app = make_app(home, language)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _open(app, pilot, game, curtain=True)
+        screen = await _open(app, pilot, game, curtain=True)
         curtain = app.screen
-        assert isinstance(curtain, CurtainScreen) and curtain.why.endswith(" " + first)
-        # this player places an Eva; the other player's curtain asks for their first one
+        assert isinstance(curtain, CurtainScreen) and curtain.task_text.endswith(" " + first)
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        placed = 0
+        while game.options(first_side(game)).kind == "deploy":
+            assert app.screen is screen, type(app.screen).__name__
+            assert screen.viewer == first_side(game) and screen.public_only()
+            await pilot.press("enter")  # place the Eva
+            await pilot.pause()
+            placed += 1
+        assert placed == sum(1 for u in game.view(None).units)
         curtain = app.screen
-        assert isinstance(curtain, CurtainScreen) and curtain.why == first
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        curtain = app.screen
-        assert isinstance(curtain, CurtainScreen) and curtain.why == next_
-        assert battle_screen(app).game is game
+        assert isinstance(curtain, CurtainScreen) and curtain.task_text == battle
+        assert battle_screen(app) is screen
     assert app.errors == []
 
 
 @pytest.mark.parametrize(
-    ("language", "labels"),
+    ("language", "labels", "keep"),
     [
-        ("en", ["Pallet Rifle  rifle", "Pallet Pistol  pistol"]),
-        ("ru", ["Паллетная винтовка  rifle", "Паллетный пистолет  pistol"]),
+        ("en", ["Pallet Rifle", "Pallet Pistol"], ["A keep rifle", "A keep pistol"]),
+        ("ru", ["Паллетная винтовка", "Паллетный пистолет"], ["A оставить винтовка", "A оставить пистолет"]),
     ],
 )
 @run
@@ -182,9 +182,10 @@ async def test_eva_9_7_the_weapon_kept_is_chosen_by_its_name(
     home: Path,  # noqa: F811
     language: str,
     labels: list[str],
+    keep: list[str],
 ) -> None:
     """EVA-9.7 / EVA-11.x: after an arms trauma the dialog lists the weapons by their
-    names, the notation word after each."""
+    names, the order that keeps each after it (in the interface language's words)."""
     game = pending_game()
     app = make_app(home, language)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -196,7 +197,10 @@ async def test_eva_9_7_the_weapon_kept_is_chosen_by_its_name(
         await pilot.press("enter")  # Player 1's curtain
         await pilot.pause()
         dialog = app.screen
-        assert isinstance(dialog, ChoiceDialog)
-        assert [str(label) for _c, label in dialog.choices] == labels
-        assert [c for c, _label in dialog.choices] == ["rifle", "pistol"]
+        assert isinstance(dialog, DecisionDialog)
+        assert [c.label for c in dialog.decision.choices] == labels
+        assert [c.notation for c in dialog.decision.choices] == keep
+        assert [str(label).split("\n")[0] for _c, label in dialog.choices] == [
+            f"{t}  {k}" for t, k in zip(labels, keep, strict=True)
+        ]
     assert app.errors == []

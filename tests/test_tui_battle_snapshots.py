@@ -14,12 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from battle_support import auto_play, can_shoot, eva_game, is_acting, is_deploying, pending_game
+from battle_support import auto_play, can_shoot, eva_game, eva_screen, is_acting, is_deploying, pending_game
 from test_tui_app import home, make_app  # noqa: F401 - home is a fixture
 from textual.pilot import Pilot
 
 from engine.game import Game
-from tui.rulesets.eva.battle import EvaGameScreen
 from tui.settings import Settings, save_settings
 
 SMALL = (80, 24)
@@ -90,7 +89,7 @@ def test_battle_snapshot(
     app = make_app(home, language=None, **options)
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        app.push_screen(EvaGameScreen(game, curtain=curtain))
+        app.push_screen(eva_screen(game, curtain=curtain))
         await pilot.pause()
         for key in keys:
             await pilot.press(key)

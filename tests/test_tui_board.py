@@ -1,8 +1,10 @@
 """The EVA board widget: glyph widths, the line cache, clicks mapped to squares.
 
-The board is one Line-API widget: every board line is built once and cached,
-a change rebuilds only the lines it touches, and a click is mapped to a square
-by arithmetic on the scroll offset (EVA-2.2 coordinates: row 30 at the top).
+The board is the kit's Line-API board (:class:`tui.kit.board.BoardView`) on a square
+layout: every board line is built once and cached, a change rebuilds only the lines
+it touches, and a click is mapped to a square by arithmetic on the scroll offset
+(EVA-2.2 coordinates: row 30 at the top). An Eva is a capital letter and a cost a
+digit or a small letter, so the two never read as each other.
 """
 
 from __future__ import annotations
@@ -11,12 +13,12 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from battle_support import auto_play, battle_screen, eva_game, is_acting
+from battle_support import auto_play, battle_screen, eva_game, eva_screen, is_acting
 from test_tui_app import home, make_app, run  # noqa: F401 - home is a fixture
 from textual.app import App, ComposeResult
 
 from engine.rulesets.eva.scenario import load_bundled
-from tui.rulesets.eva.battle import EvaGameScreen
+from tui.kit.board import BoardView
 from tui.rulesets.eva.board import (
     ASCII_BOARD,
     HEIGHT,
@@ -25,6 +27,7 @@ from tui.rulesets.eva.board import (
     EvaBoard,
     Overlay,
     UnitMark,
+    short_cost,
     square_name,
 )
 
@@ -71,8 +74,8 @@ class BoardApp(App[None]):
 
     chosen: list[int] = []
 
-    def on_eva_board_chosen(self, message: EvaBoard.Chosen) -> None:
-        self.chosen.append(message.square)
+    def on_board_view_chosen(self, message: BoardView.Chosen) -> None:
+        self.chosen.append(message.cell)
 
 
 @run
@@ -143,7 +146,7 @@ async def test_eva_8_2_a_click_on_a_reachable_square_moves_the_eva(home: Path) -
     game = auto_play(eva_game(), is_acting)
     app = make_app(home)
     async with app.run_test(size=(120, 40)) as pilot:
-        app.push_screen(EvaGameScreen(game, curtain=False))
+        app.push_screen(eva_screen(game, curtain=False))
         await pilot.pause()
         screen = battle_screen(app)
         opts = screen.opts
@@ -205,18 +208,18 @@ def test_board_colours_keep_their_meaning_on_a_16_colour_terminal() -> None:
 def test_two_cell_costs_are_one_character_and_a_space() -> None:
     """At 80 columns a square is two cells: a cost is one character (a = 10, b = 11 ...)
     and a space, so neighbouring costs never run together."""
-    from tui.rulesets.eva.board import short_cost
-
     assert [short_cost(str(n)) for n in (1, 9, 10, 12, 15)] == ["1", "9", "a", "c", "f"]
     board = EvaBoard(load_bundled("crossroads").terrain, cell_width=2)
     costs = zip("ABCDE", (12, 10, 8, 6, 11), strict=True)
     board.overlay = {sq(f"{c}5"): Overlay("reach", str(n)) for c, n in costs}
-    line = "".join(board._cell_text(sq(f"{c}5"))[0] for c in "ABCDE")
+    line = "".join(board.cell_text(sq(f"{c}5"), 0)[0] for c in "ABCDE")
     assert line == "c a 8 6 b "
 
 
-def test_unit_glyphs_come_from_the_names_and_never_repeat() -> None:
-    """Eva-2 is drawn 2, Sniper S; two Evas that would share a glyph get different ones."""
+def test_unit_glyphs_are_capital_letters_by_side_and_never_read_as_costs() -> None:
+    """Player 1's Evas are A, B, C… and Player 2's N, O, P… in roster order, whatever
+    their names (the same name on both sides, Cyrillic names): never a digit or a small
+    letter, which are the energy costs of the reachable squares (a = 10 …)."""
     from tui.rulesets.eva.panels import unit_glyphs
 
     class U:
@@ -230,13 +233,43 @@ def test_unit_glyphs_come_from_the_names_and_never_repeat() -> None:
             U(2, 0, "Sniper"),
             U(3, 1, "Eva-1"),
             U(4, 1, "Снайпер"),
-            U(5, 1, "Guard"),
+            U(5, 1, "Eva-2"),
         ]
 
     glyphs = unit_glyphs(V())  # type: ignore[arg-type]
-    assert glyphs[:3] == ("1", "2", "S") and glyphs[5] == "G"
-    assert len(set(glyphs)) == len(glyphs)
-    # Cyrillic letters are of ambiguous width on some terminals: a spare glyph instead
-    assert unicodedata.east_asian_width(glyphs[4]) in ("N", "Na")
-    ascii_glyphs = unit_glyphs(V(), ascii_only=True)  # type: ignore[arg-type]
-    assert all(g.isascii() for g in ascii_glyphs) and len(set(ascii_glyphs)) == 6
+    assert glyphs == ("A", "B", "C", "N", "O", "P")
+    assert unit_glyphs(V(), ascii_only=True) == glyphs  # type: ignore[arg-type]
+    costs = {short_cost(str(n)) for n in range(1, 36)}
+    assert not costs & set(glyphs)
+    # the letters of a side never depend on the other side's names
+    V.units[3].name = "Guard"
+    assert unit_glyphs(V()) == glyphs  # type: ignore[arg-type]
+
+
+def test_without_colour_an_eva_and_a_cost_differ_by_glyph(home: Path, monkeypatch: Any) -> None:  # noqa: F811
+    """NO_COLOR: the acting Eva's square and every reachable square are drawn in the
+    same plain bold, so only the glyph tells them apart: a capital letter against a
+    digit or a small letter, in both glyph sets."""
+    from battle_support import open_screen
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    game = auto_play(eva_game(), is_acting)
+
+    @run
+    async def go(ascii_glyphs: bool) -> None:
+        app = make_app(home, ascii_glyphs=ascii_glyphs)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_screen(app, pilot, game, curtain=False)
+            board = screen.board
+            assert board.styles_map["reach"].color is None and board.overlay
+            assert board.styles_map["reach"] == board.styles_map["u0"]  # the same plain bold
+            texts = {s: board.cell_text(s, 0)[0] for s in board.units}
+            units = {next(c for c in text if c.isalnum()) for text in texts.values()}
+            costs = {board.cell_text(s, 0)[0][0] for s, o in board.overlay.items() if o.kind == "reach"}
+            assert units and costs
+            assert all(c.isupper() for c in units), units
+            assert all(c.isdigit() or c.islower() for c in costs), costs
+        assert app.errors == []
+
+    go(False)
+    go(True)

@@ -7,14 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from battle_support import auto_play, can_shoot, eva_game, is_acting, is_deploying
+from battle_support import auto_play, can_shoot, eva_game, eva_screen, is_acting, is_deploying
 from rich.cells import cell_len
 from test_tui_app import home, make_app, run  # noqa: F401 - home is a fixture
 from textual.pilot import Pilot
 
 from engine.game import Game
 from engine.i18n import _
-from tui.rulesets.eva.battle import EvaGameScreen
 from tui.widgets.bars import KeyLine
 
 
@@ -46,7 +45,7 @@ async def _battle(pilot: Pilot[Any], where: str) -> None:
         "fire": lambda: auto_play(eva_game(), can_shoot),
         "engaged": lambda: auto_play(eva_game(round_limit=None), engaged),
     }[where]()
-    app.push_screen(EvaGameScreen(game, curtain=False))
+    app.push_screen(eva_screen(game, curtain=False))
     await pilot.pause()
     if where == "fire":
         await pilot.press("f")
@@ -94,8 +93,9 @@ WHERE = [
 
 
 #: where a footer is still wider than 80 columns once packed: its longest
-#: descriptions are cut (the keys all show, and the help key in full)
-CUT = {("battle-engaged", "ru")}
+#: descriptions are cut (the keys all show, and the help key in full); the shared
+#: keys of every game screen (undo, the whole log) take their room too
+CUT = {("battle-engaged", "ru"), ("battle-engaged", "en"), ("battle-act", "ru"), ("battle-fire", "ru")}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -124,7 +124,8 @@ def test_every_eva_footer_fits_80_columns(home: Path, where: str, lang: str) -> 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_footer_with_every_battle_key_cuts_descriptions_not_keys(home: Path, lang: str) -> None:  # noqa: F811
-    """Every key of the battle screen at once: each still shows, the help key in full."""
+    """Every key of the battle screen at once: each still shows (its description cut, or
+    left out when even that does not fit), the help key in full."""
 
     @run
     async def go() -> None:
@@ -143,7 +144,6 @@ def test_a_footer_with_every_battle_key_cuts_descriptions_not_keys(home: Path, l
             words = line.split()
             for key, _description in shown[:-1]:
                 assert key in words, (key, line)
-            assert "…" in line
         assert app.errors == []
 
     go()

@@ -28,8 +28,8 @@ from textual.widgets import OptionList
 import engine.record
 from engine.game import Game
 from engine.record import SaveLock
+from tui.kit.curtain import CurtainScreen
 from tui.rulesets.eva.battle import EvaGameScreen
-from tui.rulesets.eva.dialogs import CurtainScreen
 from tui.screens.dialogs import ConfirmScreen, NoticeScreen
 from tui.screens.load import LoadScreen
 from tui.screens.title import TitleScreen
@@ -331,4 +331,35 @@ async def test_a_full_disk_at_the_six_chances_table_loses_nothing(
         await play(pilot, 1)
         assert game.save_error is None and len(Game.load(path).records) == len(game.records)
         assert len(notices) == 1
+    assert app.errors == []
+
+
+@run
+async def test_markup_names_at_the_six_chances_table_are_text_to_the_end(
+    sc_home: Path,  # noqa: F811 - the fixture imported above
+) -> None:
+    """Names that are Textual/Rich markup (a link, a closing tag with nothing to close)
+    are shown as written on every Six Chances screen of a whole game: no OSC 8
+    hyperlink (or any other escape) reaches the terminal, no screen breaks."""
+    from test_tui_sixchances import make_app as sc_app
+    from test_tui_sixchances import sc_game, step
+
+    from tui.rulesets.sixchances.table import SixChancesScreen
+
+    game = sc_game(sc_home / "saves" / "markup.json")
+    game.players[:] = ["[link='http://e.vl']Ann[/]", "[/]"]
+    app = sc_app(sc_home)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(SixChancesScreen(game.seats()))
+        seen = set()
+        for turn in range(1500):
+            await pilot.pause()
+            _clean(app, f"{type(app.screen).__name__} at step {turn}")
+            seen.add(type(app.screen).__name__)
+            if await step(pilot, turn) == "over":
+                break
+        else:
+            raise AssertionError("the game did not end")
+        assert "[/]" in screen_text(app)
+        assert {"CurtainScreen", "SixChancesScreen", "GameOverScreen"} <= seen
     assert app.errors == []

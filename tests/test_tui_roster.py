@@ -575,3 +575,25 @@ async def test_every_malformed_roster_file_gives_one_line_in_the_builder(home: P
                     assert p.rule in shown, (entry.label, p.rule, shown)
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == files
     assert app.errors == []
+
+
+@run
+async def test_an_eva_moves_up_the_roster_its_order_gives_its_letter_on_the_board(home: Path) -> None:  # noqa: F811
+    """Ctrl+Up and Ctrl+Down move an Eva in the roster: the board letters its Evas A, B,
+    C… in roster order (weapons and equipment keep their own order)."""
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_builder(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert [e.name for e in screen.roster.evas] == ["Eva-1", "Eva-2"]
+        assert screen.query_one("#rb-roster", OptionList).highlighted_option.id == "eva-1"
+        await pilot.press("ctrl+up")
+        await pilot.pause()
+        assert [e.name for e in screen.roster.evas] == ["Eva-2", "Eva-1"]
+        assert screen.query_one("#rb-roster", OptionList).highlighted_option.id == "eva-0"
+        await pilot.press("ctrl+up")  # already first: nothing moves
+        await pilot.press("ctrl+down")
+        await pilot.pause()
+        assert [e.name for e in screen.roster.evas] == ["Eva-1", "Eva-2"]
+    assert app.errors == []

@@ -131,7 +131,9 @@ async def test_the_command_line_completes_an_order_from_the_legal_actions(sc_hom
 @run
 async def test_l_opens_the_whole_log_as_the_seat_reads_it(sc_home: Path) -> None:  # noqa: F811
     """``l`` (the same key in every system) opens the kit's whole-log window with every
-    line of the viewer's log; ``l`` closes it."""
+    line of the viewer's log the screen may show (after the reveal nothing on it is
+    private, SC-1.11, so only what every seat may read: the other player may be looking);
+    ``l`` closes it."""
     game = _playing()
     side = game.state.active
     app = make_app(sc_home)
@@ -143,7 +145,8 @@ async def test_l_opens_the_whole_log_as_the_seat_reads_it(sc_home: Path) -> None
         await pilot.pause()
         window = app.screen
         assert isinstance(window, FullLogScreen)
-        assert [t.plain for t in window.lines] == [e.text for e in screen.seat.log()]
+        assert [t.plain for t in window.lines] == [e.text for e in screen.shown_log()]
+        assert all(e.event.to is None for e in screen.shown_log())
         await pilot.press("l")
         await pilot.pause()
         assert app.screen is screen
@@ -271,7 +274,7 @@ def _footer_keys(app: Any) -> list[str]:
 @run
 async def test_the_shared_keys_are_the_kits(sc_home: Path) -> None:  # noqa: F811
     """The table's own keys come first in the footer, then the keys every game screen
-    shares: undo (u), the log (l), leave (Escape), help (?)."""
+    shares: undo (u), the log (l), help (?); Escape (leave) is bound too, told in the help."""
     game = _playing()
     app = make_app(sc_home)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -279,7 +282,8 @@ async def test_the_shared_keys_are_the_kits(sc_home: Path) -> None:  # noqa: F81
         app.push_screen(screen)
         await pilot.pause()
         keys = _footer_keys(app)
-        assert keys.index("to_targets") < keys.index("undo") < keys.index("full_log") < keys.index("leave")
+        assert keys.index("to_targets") < keys.index("undo") < keys.index("full_log")
+        assert "leave" in {b.action for b in screen._bindings.key_to_bindings.get("escape", [])}
         assert isinstance(screen, SixChancesScreen)
     assert app.errors == []
 

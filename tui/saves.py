@@ -253,10 +253,14 @@ def player_label(name: str, side: int) -> str:
 
 
 def versus(names: Sequence[str]) -> str:
-    """Two players as a pair, in the current language: ``Alice v Bob`` in English,
-    ``Алиса — Борис`` in Russian."""
-    first, second = (list(names) + ["", ""])[:2]
-    return _("{first} v {second}").format(first=first, second=second)
+    """The players of a game, in the current language: two as a pair (``Alice v Bob``,
+    ``Алиса — Борис`` in Russian), more than two each against the others (``Ann v
+    Bob v Cid``)."""
+    names = list(names) + [""] * (2 - len(names))
+    text = names[0]
+    for name in names[1:]:
+        text = _("{first} v {second}").format(first=text, second=name)
+    return text
 
 
 def fingerprint(entries: Collection[SaveEntry]) -> list[tuple[object, ...]]:

@@ -11,7 +11,11 @@
 * :mod:`tui.kit.odds` — chances written one way;
 * :mod:`tui.kit.keys` — the key map every game screen shares;
 * :mod:`tui.kit.board` — the board base on the Line API and its layouts;
-* :mod:`tui.kit.roster` — the roster-builder scaffold.
+* :mod:`tui.kit.links` — a graph laid out on a grid and its links routed between boxes;
+* :mod:`tui.kit.roster` — the roster-builder scaffold: the model a system gives
+  (:mod:`tui.kit.roster_builder`, the screen, :mod:`tui.kit.roster_filing`, its
+  files; :mod:`tui.kit.roster_files`, roster files and the list of them);
+* :mod:`tui.kit.rowlist` — a pointer list whose rows are replaced as data changes.
 
 Nothing is imported here, so that importing one piece costs only that piece.
 """

@@ -33,5 +33,6 @@ GAME_BINDINGS: list[Binding] = [
     Binding("pageup", "log_page(-1)", N_("Scroll the log back"), show=False),
     Binding("pagedown", "log_page(1)", N_("Scroll the log on"), show=False),
     Binding(GAME_KEYS["concede"][0], "concede", GAME_KEYS["concede"][1], show=False),
-    Binding(GAME_KEYS["leave"][0], "leave", GAME_KEYS["leave"][1]),
+    # Escape leaves in every screen: the help lists it, the footer keeps its room for orders
+    Binding(GAME_KEYS["leave"][0], "leave", GAME_KEYS["leave"][1], show=False),
 ]

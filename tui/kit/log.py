@@ -43,7 +43,7 @@ class EventLog(RichLog):
         self._wrapped_at = 0
         #: Whether the newest line is being followed (nothing scrolled back): a smaller
         #: panel then still shows the newest lines.
-        self._follow = True
+        self._following = True
 
     def on_mount(self) -> None:
         """Plain scroll bars (spaces and reverse video)."""
@@ -56,13 +56,20 @@ class EventLog(RichLog):
         return self.scroll_y >= self.max_scroll_y - 1
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        """Note whether the player scrolled back from the newest line."""
+        """Note whether the player has scrolled back (the log then keeps its place)."""
         super().watch_scroll_y(old_value, new_value)
-        self._follow = self.at_end
+        self._following = new_value >= self.max_scroll_y - 1
+
+    @property
+    def following(self) -> bool:
+        """Whether new lines are followed: the player has not scrolled back. A log made
+        shorter by the screen's layout (a panel above it grew) still follows."""
+        return self._following or self.at_end
 
     def add(self, lines: Sequence[Text]) -> None:
-        """Write ``lines`` (kept for re-wrapping); follow them only if at the end."""
-        follow = self.at_end
+        """Write ``lines`` (kept for re-wrapping); follow them only if the player has not
+        scrolled back."""
+        follow = self.following
         self.auto_scroll = follow
         for text in lines:
             self.texts.append(text)
@@ -87,10 +94,10 @@ class EventLog(RichLog):
         self.scroll_to(y=max(0, self.scroll_y + step * height), animate=False)
 
     def on_resize(self) -> None:
-        """Wrap again at a new width, keeping the newest lines in view; at a new height,
-        the newest lines stay in view unless the player scrolled back."""
+        """Wrap again at a new width, keeping the newest lines in view (and keep them in
+        view when only the height changed, unless the player scrolled back)."""
         width = self.scrollable_content_region.width
-        if (width == self._wrapped_at or not self.texts) and self._follow:
+        if width == self._wrapped_at and self.following:
             self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
         if width != self._wrapped_at and self.texts:
             self._wrapped_at = width

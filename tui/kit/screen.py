@@ -12,7 +12,10 @@ shares:
 * the flow (:meth:`GameScreen.sync`): when the decision passes to another seat,
   the hot-seat curtain (:class:`tui.kit.curtain.CurtainScreen`) covers the game
   unless no private value is on either player's screen
-  (:meth:`engine.seat.Seat.private_on_screen`); a decision the rules put to the
+  (:meth:`engine.seat.Seat.private_on_screen`; the screen then shows only the
+  public log entries, :meth:`GameScreen.public_only`), and when the same seat's
+  screen comes to hold private values after public steps that passed without
+  one (the other player may still be looking); a decision the rules put to the
   viewer opens :class:`tui.kit.dialogs.DecisionDialog`; the end of the game opens
   :class:`tui.kit.over.GameOverScreen`;
 * the shared keys (:mod:`tui.kit.keys`): the command line, undo, the whole log,
@@ -53,6 +56,9 @@ from tui.widgets.bars import TitleBar
 
 __all__ = ["GameScreen"]
 
+#: Textual's own keys, left out of every game's help (copying text, moving the focus).
+TEXTUAL_ACTIONS = frozenset({"screen.copy_text", "copy_text", "app.focus_next", "app.focus_previous"})
+
 
 def _other_layout(key: str) -> bool:
     """Whether ``key`` is a letter of the Russian layout (bound beside the Latin letter on
@@ -61,16 +67,29 @@ def _other_layout(key: str) -> bool:
     return current_language() != "ru" and any("\u0400" <= ch <= "\u04ff" for ch in key)
 
 
-class GameScreen(WartableScreen):
+class GameScreen(WartableScreen, help_key=False):
     """Plays a game at this terminal through ``seats`` (one per player, in seat order).
 
     ``viewer``: the seat known to sit at the terminal already (no curtain before its
     first decision); None shows the curtain first. ``curtain``: False never shows
     one (tests of one seat's screen).
+
+    A system's screen lists its own keys in ``BINDINGS``; the shared keys
+    (:data:`tui.kit.keys.GAME_BINDINGS`) are added after them, and the help key last,
+    so the footer shows the system's orders first in every system.
     """
 
     SCREEN_TITLE = N_("Game")
-    BINDINGS: ClassVar[list[BindingType]] = list(GAME_BINDINGS)
+    #: Only the system's screen (a subclass) has keys: its own, then the shared ones.
+    BINDINGS: ClassVar[list[BindingType]] = []
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Add the shared keys after the system's own keys (once: a subclass of a system's
+        screen inherits them)."""
+        if not any(issubclass(base, GameScreen) and base is not GameScreen for base in cls.__mro__[1:]):
+            cls.BINDINGS = [*cls.__dict__.get("BINDINGS", []), *GAME_BINDINGS]
+        super().__init_subclass__(**kwargs)
+
     #: Whether the system's table places the event log itself (``self.event_log()``);
     #: otherwise the log comes under the table.
     LOG_IN_TABLE: ClassVar[bool] = False
@@ -84,7 +103,7 @@ class GameScreen(WartableScreen):
         self.curtain = curtain
         #: The refusal or notice on the hint line ("" for the prompt).
         self.message = ""
-        self._logged: tuple[int | None, int] = (None, 0)
+        self._logged: tuple[int | None, int, bool] = (None, 0, False)
         self._over_shown = False
         self._asking = False
         self._covered = False
@@ -92,7 +111,17 @@ class GameScreen(WartableScreen):
         #: nothing typed ahead acts on the next player's game.
         self._lifted_at = 0.0
         self._told_save: str | None = None
+        #: Per seat: how much of its log its player has seen on this screen.
+        self._log_seen: dict[int, int] = {}
         self._completions: tuple[tuple[Any, ...], list[str]] | None = None
+        #: Whether the screen last drawn showed only public values (see :meth:`public_only`).
+        self._shown_public = False
+        #: Whether the terminal passed between players without a curtain since the last
+        #: curtain: only then may the player who left still be looking.
+        self._passed_open = False
+        #: What each line of the screen shows now (see :meth:`_show`).
+        self._shown: dict[str, str | Text] = {}
+        self._keys_state: tuple[bool, ...] = ()
 
     # -- the seat at the terminal ----------------------------------------------------
     @property
@@ -135,7 +164,7 @@ class GameScreen(WartableScreen):
     def compose_body(self) -> ComposeResult:
         """Status line, the table, the log (unless the table placed it), the hint line,
         the command line."""
-        yield Static("", id="kit-status", markup=False)
+        yield from self.compose_status()
         yield from self.compose_table()
         if not self.LOG_IN_TABLE:
             yield self.event_log()
@@ -164,8 +193,10 @@ class GameScreen(WartableScreen):
     async def refresh_language(self) -> None:
         """Re-compose in the new language or glyph set; the game stays where it is."""
         await super().refresh_language()
-        self._logged = (None, 0)
+        self._logged = (None, 0, False)
         self._completions = None
+        self._shown = {}
+        self._keys_state = ()
         self.refresh_all()
 
     def on_resize(self) -> None:
@@ -179,6 +210,11 @@ class GameScreen(WartableScreen):
                 bar.refresh()
 
     # -- hooks for a system's screen ---------------------------------------------------
+    def compose_status(self) -> ComposeResult:
+        """The status line: the ``#kit-status`` line that :meth:`status_text` fills (a
+        system may put it in a row with a line of its own beside it)."""
+        yield Static("", id="kit-status", markup=False)
+
     def compose_table(self) -> ComposeResult:
         """The system's part of the screen: the board, panels, lists."""
         yield from ()
@@ -257,6 +293,7 @@ class GameScreen(WartableScreen):
         side = self.viewer if self.viewer in to_act else min(to_act)
         changed = first
         if side != self.viewer:
+            changed = True
             leaving = self.viewer
             needs = (
                 leaving is None
@@ -267,21 +304,37 @@ class GameScreen(WartableScreen):
                 self.cover(side, first)
                 return
             self.viewer = side
-            changed = True
+            if leaving is not None and self.curtain:
+                self._passed_open = True
+                # passed without a curtain (nothing private on either screen): say so
+                self.app.notify(
+                    _("{player} decides now.").format(player=self.player(side)), timeout=3, markup=False
+                )
+        elif (
+            self.curtain and self._passed_open and self._shown_public and self.seats[side].private_on_screen()
+        ):
+            # the same player, but the steps before were public and the terminal passed
+            # without a curtain: the other player may still be looking as private values come
+            self.cover(side, first)
+            return
         self.refresh_all()
         self.after_turn_change(changed)
         self.ask_pending()
 
     def cover(self, side: int, first: bool = False) -> None:
         """The curtain before ``side`` sees the game: its task and the public news since
-        it last looked."""
+        it last looked (on this terminal; else since its last action)."""
         seat = self.seats[side]
-        news = [self.log_line(e) for e in seat.log(seat.news_start()) if e.event.to is None]
+        seen = self._log_seen.get(side)
+        if seen is None or seen > seat.log_length():  # not looked yet on this screen, or undone
+            seen = seat.news_start()
+        news = [self.log_line(e) for e in seat.log(seen) if e.event.to is None]
         task = self.task_text(side)
         if first:
             start = _("The game continues.") if seat.record() else _("The game begins.")
             task = f"{start} {task}".strip()
         self._covered = True
+        self._passed_open = False
         self._lifted_at = float("inf")
         # what is under the curtain is the next seat's table from the moment it comes
         self.viewer = side
@@ -339,35 +392,84 @@ class GameScreen(WartableScreen):
         """Status, table, log, hint line and keys, from the viewer's seat."""
         if not self.is_mounted:
             return
-        self.query_one("#kit-status", Static).update(plain_text(self.status_text(), self.ascii))
+        self._shown_public = self.public_only()
+        self._show("#kit-status", plain_text(self.status_text(), self.ascii), layout=False)
         self.refresh_table()
         self.refresh_log()
         self.refresh_hint()
-        self.refresh_bindings()
+        self.refresh_keys()
+        if not self._covered and self.viewer is not None:
+            # what this player has now seen: the curtain's news for them start after it
+            self._log_seen[self.viewer] = self.seat.log_length()
+
+    def _show(self, selector: str, content: str | Text, *, layout: bool = True) -> None:
+        """Put ``content`` on the Static ``selector`` when it changed (an update costs a
+        repaint, and a new layout unless ``layout`` is False: over SSH every repainted
+        cell costs bytes)."""
+        if self._shown.get(selector) == content:
+            return
+        self._shown[selector] = content
+        widgets = self.query(selector)
+        if widgets:
+            widgets.first(Static).update(content, layout=layout)
+
+    def refresh_keys(self) -> None:
+        """Draw the key footer again when the keys that apply have changed (redrawing it
+        costs a repaint of the line)."""
+        state = tuple(
+            bool(self.check_action(b.action.split("(")[0], ())) for b in self._bindings_list() if b.show
+        )
+        if state != self._keys_state:
+            self._keys_state = state
+            self.refresh_bindings()
+
+    def _bindings_list(self) -> list[Binding]:
+        """Every binding of the screen (its own and the shared ones), once each."""
+        return [b for b in type(self).BINDINGS if isinstance(b, Binding)]
+
+    def public_only(self) -> bool:
+        """Whether the screen shows only public values now: the viewer's seat holds no
+        private value on screen (:meth:`engine.seat.Seat.private_on_screen`), so the
+        terminal may pass to it or from it without a curtain, and its log shows only the
+        events every seat may see."""
+        return self.viewer is not None and not self.seat.private_on_screen()
+
+    def shown_log(self, start: int = 0) -> list[LogEntry]:
+        """The viewer's log entries from ``start`` on, as the screen may show them: the
+        public ones only while :meth:`public_only`."""
+        entries = self.seat.log(start)
+        if self.public_only():
+            entries = [e for e in entries if e.event.to is None]
+        return entries
 
     def refresh_log(self) -> None:
-        """Add the viewer's new log entries (all again when the viewer changed or an
-        undo took entries back)."""
+        """Add the viewer's new log entries (all again when the viewer changed, an undo
+        took entries back, or the screen starts or stops showing private values)."""
         logs = self.query(EventLog)
         if not logs:
             return
         log = logs.first()
-        viewer, done = self._logged
+        viewer, done, public = self._logged
         seat = self.seat
         length = seat.log_length()
-        if viewer != self.viewer or done > length:
+        now_public = self.public_only()
+        if viewer != self.viewer or done > length or public != now_public:
             log.reset()
             done = 0
         if length > done:
-            log.add([plain_text(self.log_line(e), self.ascii) for e in seat.log(done)])  # type: ignore[misc]
-        self._logged = (self.viewer, length)
+            log.add([plain_text(self.log_line(e), self.ascii) for e in self.shown_log(done)])  # type: ignore[misc]
+        self._logged = (self.viewer, length, now_public)
 
     def refresh_hint(self) -> None:
         """The hint line: the last refusal or notice, else the prompt."""
         hints = self.query("#kit-hint")
         if hints:
+            hint = hints.first(Static)
             text = self.message or self.prompt_text()
-            hints.first(Static).update(plain_text(text, self.ascii))
+            if hint.has_class("-error") != bool(self.message):
+                hint.set_class(bool(self.message), "-error")
+            # a refusal may take two or three lines: a new layout only when it changes
+            self._show("#kit-hint", plain_text(text, self.ascii))
 
     def say(self, message: str) -> None:
         """Show ``message`` on the hint line (until the next action)."""
@@ -417,7 +519,7 @@ class GameScreen(WartableScreen):
 
     def notify_saved(self) -> None:
         """Say, on leaving, that the game is kept (or that the last actions are not)."""
-        if self.seat.save_problem() is None:
+        if self.seat.saved_to_file() and self.seat.save_problem() is None:
             self.app.notify(_("The game is saved; Continue or Load game brings it back."), markup=False)
 
     def game_over(self) -> None:
@@ -502,7 +604,7 @@ class GameScreen(WartableScreen):
 
     def action_full_log(self) -> None:
         """The whole log as the viewer may read it, in a window of its own."""
-        lines = [plain_text(self.log_line(e), self.ascii) for e in self.seat.log()]
+        lines = [plain_text(self.log_line(e), self.ascii) for e in self.shown_log()]
         self.app.push_screen(FullLogScreen(lines))  # type: ignore[arg-type]
 
     def action_log_page(self, step: int) -> None:
@@ -576,7 +678,9 @@ class GameScreen(WartableScreen):
         self.app.push_screen(
             ConfirmScreen(
                 _("Leave the game"),
-                _("The game is saved after every action: Continue or Load game brings it back."),
+                _("The game is saved after every action: Continue or Load game brings it back.")
+                if self.seat.saved_to_file()
+                else _("This game has no save file: leaving it ends it."),
                 _("Leave"),
                 _("Stay"),
             ),
@@ -607,8 +711,9 @@ class GameScreen(WartableScreen):
         mark = "+" if self.ascii else "✓"
         rows: list[tuple[str, str]] = [("", _("{mark} marks the keys that apply now.").format(mark=mark))]
         seen: set[str] = set()
+        no_concession = self.seat.result() is None and not self.seat.can_concede()
         for keys, text, action in self._key_table():
-            if text in seen:
+            if text in seen or (action == "concede" and no_concession):  # a system without one
                 continue
             seen.add(text)
             now = bool(self.check_action(action.split("(")[0], ()))
@@ -620,12 +725,18 @@ class GameScreen(WartableScreen):
 
     def _key_table(self) -> Iterable[tuple[str, str, str]]:
         """(keys shown, description, action) of every described binding: the screen's
-        (its class's bindings, the shared ones among them), then the app's."""
+        (its class's bindings, the shared ones among them, in the order of its
+        ``BINDINGS``: the system's own keys first), then the app's. Textual's own keys
+        (copying text, moving the focus) are left out, as in every help."""
+        own = [b.action for b in type(self).BINDINGS if isinstance(b, Binding)]
         bindings = [b for b in self._bindings.key_to_bindings.values() for b in b]
+        bindings.sort(key=lambda b: own.index(b.action) if b.action in own else len(own))
         by_action: dict[tuple[str, str], list[str]] = {}
         order: list[tuple[str, str]] = []
         for binding in bindings:
             if not isinstance(binding, Binding) or not binding.description or binding.system:
+                continue
+            if binding.action in TEXTUAL_ACTIONS:
                 continue
             key = (binding.action, binding.description)
             if key not in by_action:

@@ -25,7 +25,10 @@ The interface of a system's UI package (module attributes):
     class) whenever a choice changes. It may accept the ``choices`` of an
     earlier widget and start from them (the screen is re-composed when the
     language changes). Optional: ``unsaved() -> bool``, true when leaving the
-    screen would lose something not saved anywhere (the screen asks first).
+    screen would lose something not saved anywhere (the screen asks first);
+    ``seat_count() -> int``, how many seats (players) the set-up chosen has, for
+    a system of two or more (the screen shows that many name fields, asks again
+    after each change, and takes 2 when the widget does not say).
 
 ``make_setup(choices) -> Setup``
     The ruleset's Setup struct from the widget's choices. Raises

@@ -1,7 +1,9 @@
-"""The new game screen: the system, the two players, then the system's own set-up.
+"""The new game screen: the system, the players, then the system's own set-up.
 
 The system's part (map, rosters, options) comes from its UI package
-(:func:`tui.rulesets.ui_for`); this screen never names a system. Starting
+(:func:`tui.rulesets.ui_for`); this screen never names a system. It shows one
+name field per seat of the set-up chosen: two, unless the system's set-up
+widget says otherwise (its optional ``seat_count()``). Starting
 creates the game with a new save file in the saves folder (a readable, unique
 name: date, system, players), takes the save's lock and shows the system's
 game screen in place of this one.
@@ -40,11 +42,14 @@ MAX_PLAYER_NAME = NAME_LIMIT
 
 def new_save_path(folder: Path, key: str, players: list[str], when: _dt.datetime | None = None) -> Path:
     """A save file name that does not exist yet in ``folder``:
-    ``<YYYY-MM-DD>-<system>-<player 1>-v-<player 2>.json``, with ``-2``, ``-3``... added
-    when needed. Names are reduced to letters, digits and dashes."""
+    ``<YYYY-MM-DD>-<system>-<player 1>-v-<player 2>.json`` (with three or more players,
+    every name, each cut shorter: ``…-<player 1>-v-<player 2>-v-<player 3>.json``),
+    with ``-2``, ``-3``... added when needed. Names are reduced to letters, digits and
+    dashes."""
     when = when or _dt.datetime.now()
-    names = [slug(p, 24) or f"p{n + 1}" for n, p in enumerate(players)]
-    stem = f"{when:%Y-%m-%d}-{slug(key, 16) or 'game'}-{names[0]}-v-{names[1]}"
+    each = 24 if len(players) <= 2 else 12
+    names = [slug(p, each) or f"p{n + 1}" for n, p in enumerate(players)]
+    stem = f"{when:%Y-%m-%d}-{slug(key, 16) or 'game'}-" + "-v-".join(names)
     path = folder / f"{stem}.json"
     n = 2
     while path.exists() or path.with_name(path.name + ".lock").exists():
@@ -66,8 +71,11 @@ class NewGameScreen(WartableScreen):
     def __init__(self, key: str | None = None) -> None:
         super().__init__()
         self._key = key
-        #: The names typed so far ("" or a default name: the default, in the language shown).
+        #: The names typed so far ("" or a default name: the default, in the language shown);
+        #: kept for every seat ever shown, so fewer seats and then more bring them back.
         self._players = ["", ""]
+        #: How many name fields are shown: the seats of the set-up chosen.
+        self._seats = 2
         self._part: Widget | None = None
 
     # -- layout -------------------------------------------------------------------
@@ -86,23 +94,54 @@ class NewGameScreen(WartableScreen):
                     compact=True,
                     id="ng-system",
                 )
-            for side in (0, 1):
-                with Horizontal(classes="ng-row"):
-                    yield Label(
-                        self._label_text(f"ng-player-{side}"), id=f"ng-label-{side}", classes="ng-label"
-                    )
-                    name = self._players[side]
-                    yield Input(
-                        _("Player {n}").format(n=side + 1) if is_default_name(name, side) else name,
-                        max_length=MAX_PLAYER_NAME,
-                        compact=True,
-                        select_on_focus=True,
-                        id=f"ng-player-{side}",
-                    )
+            with Vertical(id="ng-players"):
+                for side in range(self._seats):
+                    yield self._name_row(side)
             yield Vertical(id="ng-part")
             with Horizontal(id="ng-bottom"):
                 yield Static("", id="ng-problems", markup=False)
                 yield Button(self.plain(_("Start the game")), id="ng-start", compact=True)
+
+    def _name_row(self, side: int) -> Horizontal:
+        """The label and the name field of seat ``side``."""
+        while len(self._players) <= side:
+            self._players.append("")
+        name = self._players[side]
+        return Horizontal(
+            Label(self._label_text(f"ng-player-{side}"), id=f"ng-label-{side}", classes="ng-label"),
+            Input(
+                _("Player {n}").format(n=side + 1) if is_default_name(name, side) else name,
+                max_length=MAX_PLAYER_NAME,
+                compact=True,
+                select_on_focus=True,
+                id=f"ng-player-{side}",
+            ),
+            classes="ng-row",
+            id=f"ng-row-{side}",
+        )
+
+    def _wanted_seats(self) -> int:
+        """How many seats the set-up chosen has: the system's set-up widget tells
+        (``seat_count()``), two when it does not."""
+        count = getattr(self._part, "seat_count", None)
+        try:
+            return max(1, int(count())) if callable(count) else 2
+        except (TypeError, ValueError):
+            return 2
+
+    async def _fit_players(self) -> None:
+        """One name field per seat of the set-up chosen (fields added or taken away at the
+        end; a name typed stays kept for when its field comes back)."""
+        wanted = self._wanted_seats()
+        if wanted == self._seats:
+            return
+        box = self.query_one("#ng-players", Vertical)
+        if wanted > self._seats:
+            await box.mount_all([self._name_row(side) for side in range(self._seats, wanted)])
+        else:
+            for side in range(wanted, self._seats):
+                await self.query_one(f"#ng-row-{side}").remove()
+        self._seats = wanted
 
     async def on_mount(self) -> None:
         """Show the chosen system's part; the focus starts on the first field, System."""
@@ -120,12 +159,12 @@ class NewGameScreen(WartableScreen):
                     widget.update(text)
 
     # -- where the focus is -----------------------------------------------------------
-    #: The shared fields: (field id, label id).
-    _FIELDS: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("ng-system", "ng-label-system"),
-        ("ng-player-0", "ng-label-0"),
-        ("ng-player-1", "ng-label-1"),
-    )
+    @property
+    def _fields(self) -> list[tuple[str, str]]:
+        """The shared fields: (field id, label id)."""
+        return [("ng-system", "ng-label-system")] + [
+            (f"ng-player-{side}", f"ng-label-{side}") for side in range(self._seats)
+        ]
 
     def _ellipsis(self) -> str:
         return "..." if self.glyphs.name == "ascii" else "…"
@@ -142,7 +181,7 @@ class NewGameScreen(WartableScreen):
         return text.ljust(LABEL_WIDTH - 1) + (self.glyphs.pointer if focused else " ")
 
     def _mark_focus(self) -> None:
-        for field, label in self._FIELDS:
+        for field, label in self._fields:
             try:
                 widget = self.query_one(f"#{label}", Label)
             except NoMatches:
@@ -189,6 +228,7 @@ class NewGameScreen(WartableScreen):
             except TypeError:  # a system whose setup_widget takes no earlier choices
                 self._part = maker()
             await box.mount(self._part)
+        await self._fit_players()
         self._show_problems()
 
     def action_help(self) -> None:
@@ -218,10 +258,13 @@ class NewGameScreen(WartableScreen):
         line.set_class(bool(problems), "-bad")
 
     def players(self) -> list[str]:
-        """The two players' names as the save keeps them: what was typed, or for an
-        empty or default name ("Player 1" in any language) the English default, which
-        every screen shows in its reader's language (:func:`tui.saves.player_label`)."""
-        return [stored_name(self.query_one(f"#ng-player-{side}", Input).value, side) for side in (0, 1)]
+        """The players' names (one per seat) as the save keeps them: what was typed, or
+        for an empty or default name ("Player 1" in any language) the English default,
+        which every screen shows in its reader's language (:func:`tui.saves.player_label`)."""
+        return [
+            stored_name(self.query_one(f"#ng-player-{side}", Input).value, side)
+            for side in range(self._seats)
+        ]
 
     async def _on_message(self, message: Message) -> None:
         """After the system's part says a choice changed (:class:`SetupChanged`, or
@@ -229,6 +272,7 @@ class NewGameScreen(WartableScreen):
         await super()._on_message(message)
         own = getattr(type(self._part), "Changed", None) if self._part is not None else None
         if isinstance(message, SetupChanged) or (isinstance(own, type) and isinstance(message, own)):
+            await self._fit_players()
             self._show_problems()
 
     @on(Select.Changed, "#ng-system")
@@ -242,10 +286,14 @@ class NewGameScreen(WartableScreen):
             if event.select.has_focus:
                 self.query_one("#ng-player-0", Input).focus()
 
-    @on(Input.Changed, "#ng-player-0")
-    @on(Input.Changed, "#ng-player-1")
+    @on(Input.Changed)
     def _name_changed(self, event: Input.Changed) -> None:
-        side = 0 if event.input.id == "ng-player-0" else 1
+        name = event.input.id or ""
+        if not name.startswith("ng-player-"):
+            return
+        side = int(name.rsplit("-", 1)[1])
+        while len(self._players) <= side:
+            self._players.append("")
         self._players[side] = event.value
 
     @on(Input.Submitted)

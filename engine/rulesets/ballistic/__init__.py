@@ -5,8 +5,10 @@ IDs GB-n). Sides are seats 0 (the first side) and 1 (the second side). Beyond th
 protocol it offers the capabilities it declares (random actions, invariants,
 public notation, neutral summaries, rosters, the overwatch decision, concession,
 checks, previews, rules data) and queries for an interface: what a unit sees from
-a hex and why (:meth:`Ballistic.line_of_sight`), the hexes a side observes
-(:meth:`Ballistic.observed_hexes`).
+a hex and why (:meth:`Ballistic.line_of_sight`), the hexes a unit sees
+(:meth:`Ballistic.seen_hexes`), the hexes a side observes
+(:meth:`Ballistic.observed_hexes`). A screen asks these through its seat's
+``preview`` with the questions of :mod:`engine.rulesets.ballistic.view`.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from engine.rulesets.ballistic.rules.queries import (
     observed_hexes,
     preview,
     public_text,
+    seen_hexes,
 )
 from engine.rulesets.ballistic.scenario import random_setup
 from engine.rulesets.ballistic.state import Setup, State
@@ -104,6 +107,7 @@ class Ballistic(
     preview = staticmethod(preview)
     line_of_sight = staticmethod(line_of_sight)
     observed_hexes = staticmethod(observed_hexes)
+    seen_hexes = staticmethod(seen_hexes)
 
     def check(self, state: State, side: int, action: Any) -> None:
         """Raise IllegalAction (with the rule ID) unless ``side`` may play ``action`` now;

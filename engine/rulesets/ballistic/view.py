@@ -6,6 +6,11 @@ systems and movement status; its own projectiles in flight and its own
 designations. The initiative order lists its own units and the enemy units it spots,
 nothing for the others (not even a gap). Nothing else about the enemy is in the
 view at all. ``view(state, None)`` shows everything (replays).
+
+Sight is asked on demand rather than carried in every view: :class:`LookAt`,
+:class:`LookAround` and :class:`Observed` are questions (not actions) that the
+ruleset's ``preview`` answers, so a screen asks them through its seat
+(``seat.preview(LookAround("Hare-1"))``) and learns only what its side may know.
 """
 
 from __future__ import annotations
@@ -19,7 +24,17 @@ from engine.rulesets.ballistic.rules.overwatch import asking
 from engine.rulesets.ballistic.rules.sight import spotted
 from engine.rulesets.ballistic.state import State, Unit
 
-__all__ = ["OrderEntry", "ProjectileView", "SystemView", "UnitView", "View", "view"]
+__all__ = [
+    "LookAround",
+    "LookAt",
+    "Observed",
+    "OrderEntry",
+    "ProjectileView",
+    "SystemView",
+    "UnitView",
+    "View",
+    "view",
+]
 
 
 class SystemView(msgspec.Struct, frozen=True, array_like=True):
@@ -129,6 +144,32 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     winner: int | None = None
     reason: str = ""
     scores: tuple[int, int] = (0, 0)
+
+
+class LookAt(msgspec.Struct, frozen=True, tag="look_at"):
+    """A question for ``preview``, not an action: what the asking side's unit ``unit``
+    sees of a ground unit standing at ``hex`` (``CCRR``), and why. The answer is a
+    :class:`engine.rulesets.ballistic.rules.queries.SightInfo` (GB-2.6, GB-8.3 to
+    GB-8.9, GB-9.2), or None for a unit of the other side, one off the map or an
+    unknown hex."""
+
+    unit: str
+    hex: str
+
+
+class LookAround(msgspec.Struct, frozen=True, tag="look_around"):
+    """A question for ``preview``, not an action: every hex where the asking side's
+    unit ``unit`` would see a ground unit standing (at that hex's elevation), from
+    where it stands now (GB-8.5 to GB-8.9). The answer is a tuple of ``CCRR`` names in
+    map order (the hexes outside it are in its shadows, behind smoke or beyond failed
+    Sensors' 6 hexes), or None as for :class:`LookAt`."""
+
+    unit: str
+
+
+class Observed(msgspec.Struct, frozen=True, tag="observed"):
+    """A question for ``preview``, not an action: the hexes the asking side observes now
+    (GB-8.12), a tuple of ``CCRR`` names in map order."""
 
 
 def _unit_view(state: State, u: Unit, own: bool) -> UnitView:

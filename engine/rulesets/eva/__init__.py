@@ -15,6 +15,7 @@ from engine.ruleset import (
     Checks,
     Concessions,
     Decisions,
+    Handovers,
     Invariants,
     PublicText,
     RandomActions,
@@ -40,11 +41,13 @@ from engine.rulesets.eva import (
 from engine.rulesets.eva.events import EVENT_TYPES
 from engine.rulesets.eva.roster import Roster, decode_roster, validate
 from engine.rulesets.eva.scenario import bundled_maps, load_bundled
-from engine.rulesets.eva.state import EvaSetup, EvaState, copy_state
+from engine.rulesets.eva.state import DEPLOY, LANCE_ROLLOFF, ZONE, EvaSetup, EvaState, copy_state
 
 __all__ = ["RULESET", "EvaRuleset"]
 
 
+#: The phases before the first round: the armies are being set up (EVA-5.1, EVA-5.2).
+_SETTING_UP = frozenset({LANCE_ROLLOFF, ZONE, DEPLOY})
 #: The summary as saves of earlier builds carry it (still shown in the reader's language).
 OLDER_SUMMARY = N_("{map}, round {round}, Evas {a} v {b}")
 
@@ -60,6 +63,7 @@ class EvaRuleset(
     Checks,
     RulesData,
     Decisions,
+    Handovers,
 ):
     """The EVA skirmish ruleset (see :class:`engine.ruleset.Ruleset`)."""
 
@@ -156,6 +160,9 @@ class EvaRuleset(
         )
 
     def summary(self, state: EvaState) -> str:
+        if state.phase in _SETTING_UP:
+            placed = [sum(1 for u in state.units if u.side == s and u.deployed) for s in (0, 1)]
+            return f"{state.map.title}, deployment, Evas placed: {placed[0]} and {placed[1]}"
         alive = [sum(1 for u in state.units if u.side == s and u.on_board) for s in (0, 1)]
         result = ""
         if state.over:
@@ -165,9 +172,17 @@ class EvaRuleset(
     def summary_message(self, state: EvaState) -> tuple[str, dict[str, Any]]:
         """:meth:`summary` in a language-neutral form (see :class:`engine.ruleset.Ruleset`):
         the map, the round, the result once the game is over (who won, or a draw) and
-        the Evas each side has left."""
+        the Evas each side has left; before the first round, that the Evas are being
+        deployed and how many each side has placed (EVA-5.2)."""
         alive = [sum(1 for u in state.units if u.side == s and u.on_board) for s in (0, 1)]
         titles = {"en": state.map.title, **({"ru": state.map.title_ru} if state.map.title_ru else {})}
+        if state.phase in _SETTING_UP:
+            placed = [sum(1 for u in state.units if u.side == s and u.deployed) for s in (0, 1)]
+            return N_("{map}, deployment, Evas placed: {a} and {b}"), {
+                "map": titles,
+                "a": placed[0],
+                "b": placed[1],
+            }
         args: dict[str, Any] = {"map": titles, "round": state.round, "a": alive[0], "b": alive[1]}
         if not state.over:
             return N_("{map}, round {round}, Evas left: {a} and {b}"), args
@@ -176,6 +191,19 @@ class EvaRuleset(
         else:
             args["result"] = (N_("{player} won"), {"player": (N_("Player {n}"), {"n": state.winner + 1})})
         return N_("{map}, round {round}, {result}; Evas left: {a} and {b}"), args
+
+    def private_on_screen(self, state: EvaState, side: int) -> bool:
+        """Whether ``side``'s screen now holds what the other side may not see (EVA-18.5:
+        how hot seat hides it is the interface's; see :class:`engine.ruleset.Handovers`).
+
+        Not while the armies are set up (the zone choice and the placing of Evas,
+        EVA-5.2): the roll-off is public and so is each placement, its square and what
+        the Eva holds (EVA-18.2), so a hand-over between these steps needs no curtain;
+        a screen then shows every Eva by its public facts only, and the Eva being
+        placed by its name and what it will hold. From the first round on a side's
+        screen shows its Evas' armour, energy, AT level and stowed weapons (EVA-18.3):
+        every hand-over is curtained."""
+        return state.phase not in _SETTING_UP
 
     def rules_fingerprint(self) -> str:
         """The catalogue's tables (EVA-3, EVA-15 to EVA-17: base Eva, weapons, equipment,

@@ -18,7 +18,9 @@ from engine.decision import Choice, Decision
 from engine.i18n import N_, _
 from engine.rulesets.eva.actions import ChooseZone, Keep, NameZone
 from engine.rulesets.eva.catalog import EQUIPMENT, WEAPONS
+from engine.rulesets.eva.eventtext import who
 from engine.rulesets.eva.flow import to_act
+from engine.rulesets.eva.marks import side_mark
 from engine.rulesets.eva.notation import format_action
 from engine.rulesets.eva.state import ZONE, EvaState
 
@@ -65,8 +67,10 @@ def _trauma_zone(state: EvaState, side: int) -> Decision:
     answers = [(NameZone(z), _(_ZONE_NAMES[z]), _(ZONE_EFFECTS[z])) for z in pend.choices]
     return Decision(
         seat=side,
-        prompt=_("{winner} wins the exchange critically: name the zone of {loser}'s trauma.").format(
-            winner=winner.name, loser=loser.name
+        prompt=_(
+            "{winner} wins the exchange critically: name the zone of the trauma {loser} suffers."
+        ).format(
+            winner=who(winner.name, side_mark(state, winner)), loser=who(loser.name, side_mark(state, loser))
         ),
         choices=_choices(state, side, answers),
         default=list(pend.choices).index(pend.default) if pend.default in pend.choices else None,
@@ -95,7 +99,7 @@ def _weapon_kept(state: EvaState, side: int) -> Decision:
     return Decision(
         seat=side,
         prompt=_("{unit} has an arms trauma and holds one one-handed weapon at most: keep which?").format(
-            unit=u.name
+            unit=who(u.name, side_mark(state, u))
         ),
         choices=_choices(state, side, answers),
         default=labels.index(pend.default) if pend.default in labels else None,
@@ -112,8 +116,8 @@ def _deployment_zone(state: EvaState, side: int) -> Decision:
     """EVA-5.2: the roll-off's winner chooses a deployment zone; the other player takes
     the other and places an Eva first."""
     answers = [
-        (ChooseZone("south"), _("south"), _("rows 1–3; the other player places an Eva first")),
-        (ChooseZone("north"), _("north"), _("rows 28–30; the other player places an Eva first")),
+        (ChooseZone("south"), _("South"), _("rows 1–3; the other player places an Eva first")),
+        (ChooseZone("north"), _("North"), _("rows 28–30; the other player places an Eva first")),
     ]
     return Decision(
         seat=side,

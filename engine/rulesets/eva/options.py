@@ -135,9 +135,11 @@ class NeutraliseOption(msgspec.Struct, frozen=True):
 class EvaOptions(msgspec.Struct):
     """The choices of one side now. ``kind`` says which part applies:
     ``"wait"`` (nothing to decide), ``"zone"`` (choose south/north), ``"deploy"``
-    (``deploy_units``, ``deploy_squares``, ``hand_configs``, ``default_hands``), ``"activate"`` (``activatable`` with
-    ``berserk_roll``), ``"act"`` (the active ``unit``'s options below), ``"decide"``
-    (a pending ``decision`` with its ``choices`` and ``default``), ``"over"``."""
+    (``deploy_units``, ``deploy_squares``, each Eva's ``hand_configs`` and
+    ``default_hands``), ``"activate"`` (``activatable`` with ``berserk_roll``),
+    ``"act"`` (the active ``unit``'s options below; with no ranged attack,
+    ``fire_refusal`` says why), ``"decide"`` (a pending ``decision`` with its
+    ``choices`` and ``default``), ``"over"``."""
 
     kind: str
     side: int
@@ -170,6 +172,10 @@ class EvaOptions(msgspec.Struct):
     decision: str = ""
     choices: list[str] = []
     default: str = ""
+    #: an activation without a ranged attack: why, as the rules refuse the first
+    #: weapon in hand at the nearest enemy (:func:`fire_refusal`, with its rule ID,
+    #: in the current language); "" when it has one
+    fire_refusal: str = ""
 
 
 _ok = legal
@@ -220,6 +226,9 @@ def options(state: EvaState, side: int) -> EvaOptions:
     ]
     o.discard = _ok(state, side, Discard(ui))
     o.shots = _shots(state, side, ui)
+    if not o.shots:
+        refusal = fire_refusal(state, side)
+        o.fire_refusal = str(refusal) if refusal is not None else ""
     o.melee = [
         MeleeOption(
             j,

@@ -73,12 +73,14 @@ def weapon_cost(w: WeaponEntry) -> int:
 
 
 def at_cost(level: int) -> int:
-    """Points of an AT field of ``level`` 0-6 (EVA-17.6; 0 for a level off the table)."""
-    return AT_COST[level] if 0 <= level < len(AT_COST) else 0
+    """Points of AT level ``level`` (EVA-17.6: 0 to 6); 0 for a level that does not
+    exist (reported by :func:`validate`)."""
+    return AT_COST[level] if isinstance(level, int) and 0 <= level < len(AT_COST) else 0
 
 
 def equipment_cost(code: str) -> int:
-    """Points of one equipment item (EVA-17.2, the catalogue's prices; 0 for an unknown code)."""
+    """Points of the equipment item ``code`` (EVA-17.2, EVA-16); 0 for an unknown code
+    (reported by :func:`validate`)."""
     item = EQUIPMENT.get(code)
     return item.points if item is not None else 0
 

@@ -9,13 +9,17 @@ the view at all (EVA-18.3).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Any
+
 import msgspec
 
 from engine.rulesets.eva.board import is_engaged
 from engine.rulesets.eva.damage import max_energy
+from engine.rulesets.eva.marks import public_damage_taken
 from engine.rulesets.eva.state import EvaState, Unit
 
-__all__ = ["EnemyUnit", "EvaView", "OwnUnit", "view"]
+__all__ = ["EnemyUnit", "EvaView", "OwnUnit", "public_damage", "view"]
 
 
 class EnemyUnit(msgspec.Struct, tag="enemy"):
@@ -173,3 +177,13 @@ def view(state: EvaState, side: int | None) -> EvaView:
         fired=list(act.fired) if act is not None and mine else [],
         hands_at_start=list(act.hands_at_start) if act is not None and mine else [],
     )
+
+
+def public_damage(units: Sequence[EnemyUnit], events: Iterable[Any]) -> list[int]:
+    """The raw damage (before the Shield and the AT field) each side's Evas took, as
+    either side may total it from the public events of its log (EVA-18.2): [Player 1's
+    Evas, Player 2's]. ``units``: a view's units (their names and sides); ``events``:
+    the events of a seat's log (:meth:`engine.seat.Seat.log`); private ones are left
+    out. The figure of :func:`engine.rulesets.eva.marks.public_damage_taken`, for a
+    screen, which reads a seat and never the rules."""
+    return public_damage_taken(units, [e for e in events if e.to is None])

@@ -31,7 +31,9 @@ __all__ = [
     "Roster",
     "RosterRegiment",
     "decode_roster",
+    "field",
     "field_armies",
+    "field_problems",
     "random_roster",
     "validate",
     "validate_armies",
@@ -199,19 +201,47 @@ def validate_armies(scenario: Scenario, first: Roster, second: Roster) -> list[P
     """The problems of two armies fielded together on ``scenario``: each army's own,
     then the battle's: an officer at most once in the battle, even when both sides
     chose the same faction (§3.7.1, §3.7.3)."""
-    out = validate(first, scenario) + validate(second, scenario)
-    a = {r.officer for r in first.regiments if r.officer}
-    for name in sorted(a & {r.officer for r in second.regiments if r.officer}):
+    return field_problems(scenario, (first, second))
+
+
+def field_problems(scenario: Scenario, armies: tuple[Roster | None, Roster | None]) -> list[Problem]:
+    """The problems of fielding ``armies`` on ``scenario``: one roster per side, or
+    None for a side that keeps the scenario's own forces. Each roster's own problems
+    (:func:`validate`), then the battle's: an officer at most once in the battle,
+    even when both sides chose the same faction or a roster meets the scenario's
+    forces (§3.7.1, §3.7.3)."""
+    out: list[Problem] = []
+    for roster in armies:
+        if roster is not None:
+            out += validate(roster, scenario)
+    named = [
+        {r.officer for r in roster.regiments if r.officer}
+        if roster is not None
+        else {r.officer for r in scenario.regiments if r.side == side and r.officer}
+        for side, roster in enumerate(armies)
+    ]
+    for name in sorted(named[0] & named[1]):
         out.append(Problem("§3.7.3", N_("{name} cannot fight on both sides."), {"name": name}))
     return out
 
 
 def field_armies(scenario: Scenario, first: Roster, second: Roster) -> Scenario:
-    """``scenario`` with its starting forces replaced by the two armies, in roster
-    order, first side first (§3.7.5); each regiment's id is its side's letter and
-    its number, its initial strength its size (TK-1.3). The armies must be valid."""
+    """``scenario`` with its starting forces replaced by the two armies (see
+    :func:`field`). The armies must be valid."""
+    return field(scenario, (first, second))
+
+
+def field(scenario: Scenario, armies: tuple[Roster | None, Roster | None]) -> Scenario:
+    """``scenario`` with each side's starting forces replaced by its roster in
+    ``armies`` (None: that side keeps the scenario's own), in roster order, first side
+    first (§3.7.5); a fielded regiment's id is its side's letter and its number, its
+    initial strength its size (TK-1.3), its weapon its officer's (section 3.5). The
+    rosters must be valid (:func:`field_problems`)."""
     regs: list[RegimentSpec] = []
-    for side, roster in enumerate((first, second)):
+    for side, roster in enumerate(armies):
+        if roster is None:
+            regs += [r for r in scenario.regiments if r.side == side]
+            continue
         letter = scenario.sides[side].letter
         for n, r in enumerate(roster.regiments, start=1):
             regs.append(

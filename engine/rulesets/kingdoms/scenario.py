@@ -10,8 +10,9 @@ Entries (see ``scenarios/fan_river.txt``, the provisional scenario of the rules)
 * ``side LETTER NAME faction=F [name.ru=...]``, twice: the first side acts first
   (TK-2.1); ``LETTER`` prefixes its regiments' ids;
 * ``base ID TYPE NAME [building] [control=LETTER] [fortress gates=N
-  ballistas="A|B" walltower] [name.ru=...]``, in base order (TK-1.5, TK-1.8,
-  TK-14.1);
+  ballistas="A|B" walltower] [name.ru=...] [at=COLUMN,ROW]``, in base order
+  (TK-1.5, TK-1.8, TK-14.1); ``at`` places the base on the drawn map's grid
+  (column 0 at the left, row 0 at the top; no rule reads it);
 * ``link ID A B [mountain]`` (TK-1.6);
 * ``deploy LETTER BASE...``: where the army builder may deploy (section 3.7);
 * ``regiment ID TYPE MEN BASE [OFFICER WEAPON] [dismounted]`` in roster order
@@ -82,7 +83,10 @@ class BaseSpec(msgspec.Struct, frozen=True, kw_only=True):
     """One base (TK-1.5): ``id``, ``type`` (a key of catalog.BASE_CAPACITY), ``name``,
     ``building`` (mounted cavalry may not enter, TK-3.5), ``control`` (starting
     controller: 0, 1 or None), and for a ``fortress`` its ``gates`` (hit points),
-    ``ballistas`` (names, in firing order) and ``wall_tower`` (TK-14.1, TK-14.8)."""
+    ``ballistas`` (names, in firing order) and ``wall_tower`` (TK-14.1, TK-14.8);
+    ``at``: where the drawn map puts it, as (column, row) of a grid (column 0 at the
+    left, row 0 at the top), or None (the map is then laid out from the links). No
+    rule reads ``at``: it is the scenario's drawing, like the sketch of section 3.1."""
 
     id: str
     type: str
@@ -94,6 +98,7 @@ class BaseSpec(msgspec.Struct, frozen=True, kw_only=True):
     gates: int = 0
     ballistas: tuple[str, ...] = ()
     wall_tower: bool = False
+    at: tuple[int, int] | None = None
 
     @property
     def capacity(self) -> int:
@@ -331,7 +336,7 @@ def _side_of(letter: str, sides: list[SideSpec], line: int) -> int:
 
 
 def _parse_base(args: list[str], n: int, sides: list[SideSpec], seen: dict[str, int]) -> BaseSpec:
-    plain, opts = _options(args, n, {"control", "gates", "ballistas", "name.ru"})
+    plain, opts = _options(args, n, {"control", "gates", "ballistas", "name.ru", "at"})
     if len(plain) < 3:
         raise ScenarioError(_("write a base as: base ID TYPE NAME [flags]"), n)
     bid, btype, name = plain[:3]
@@ -354,6 +359,7 @@ def _parse_base(args: list[str], n: int, sides: list[SideSpec], seen: dict[str, 
         raise ScenarioError(_("gates, ballistas and a wall tower belong to a fortress"), n)
     gates = _int(opts.get("gates", str(GATES_HP)), _("the gates' hit points"), n, 1) if fortress else 0
     ballistas = tuple(b for b in opts.get("ballistas", "").split("|") if b) if fortress else ()
+    at = _grid_place(opts["at"], n) if "at" in opts else None
     return BaseSpec(
         id=bid,
         type=btype,
@@ -365,7 +371,16 @@ def _parse_base(args: list[str], n: int, sides: list[SideSpec], seen: dict[str, 
         gates=gates,
         ballistas=ballistas,
         wall_tower="walltower" in flags,
+        at=at,
     )
+
+
+def _grid_place(text: str, line: int) -> tuple[int, int]:
+    """``COLUMN,ROW`` of a base's ``at=`` option: two whole numbers from 0."""
+    parts = text.split(",")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise ScenarioError(_("write a base's place on the map as at=COLUMN,ROW, e.g. at=2,1"), line)
+    return int(parts[0]), int(parts[1])
 
 
 def _parse_regiment(

@@ -68,7 +68,8 @@ class FortressView(msgspec.Struct, frozen=True, kw_only=True):
 
 class BaseView(msgspec.Struct, frozen=True, kw_only=True):
     """A base (TK-1.5): id, names, type, capacity per side, building flag, controller,
-    watchtower crew and fortress."""
+    watchtower crew and fortress; ``at``: its place on the scenario's drawn map,
+    (column, row) of a grid, or None (see :class:`scenario.BaseSpec`)."""
 
     id: str
     name: str
@@ -79,6 +80,7 @@ class BaseView(msgspec.Struct, frozen=True, kw_only=True):
     control: int | None
     crew: str | None
     fortress: FortressView | None
+    at: tuple[int, int] | None = None
 
 
 class LinkView(msgspec.Struct, frozen=True, kw_only=True):
@@ -93,11 +95,12 @@ class LinkView(msgspec.Struct, frozen=True, kw_only=True):
 class View(msgspec.Struct, frozen=True, kw_only=True):
     """The battle as ``viewer`` may know it (None: everything, for replays).
 
-    ``scenario`` key and titles, ``sides`` (names), ``turns`` (limit); ``phase``,
+    ``scenario`` key and titles, ``sides`` (names) and ``sides_ru`` (their Russian
+    names, empty where the scenario has none), ``turns`` (limit); ``phase``,
     ``turn``, ``active``, ``stage``, ``to_act``; ``bases`` (base order), ``links``,
     ``regiments`` (roster order); ``duels``: pending duels as (challenger, target)
     regiments; ``duelled`` and ``barred`` officer pairs; ``cards``: (id, owner,
-    name, uses left); ``orders``: the active side's orders in notation, in its
+    name, uses left, Russian name); ``orders``: the active side's orders in notation, in its
     listing order, as the viewer may know them (its own side's all; the other side's
     only those revealed so far); ``pending``: the decision waiting, as (kind, seat,
     regiment, other, choices), or None; ``winner``, ``ending`` once over."""
@@ -119,11 +122,12 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     duels: tuple[tuple[str, str], ...]
     duelled: tuple[tuple[str, str], ...]
     barred: tuple[tuple[str, str], ...]
-    cards: tuple[tuple[str, int, str, int], ...]
+    cards: tuple[tuple[str, int, str, int, str], ...]
     orders: tuple[str, ...]
     pending: tuple[str, int, str, str, tuple[str, ...]] | None
     winner: int | None
     ending: str
+    sides_ru: tuple[str, ...] = ()
 
 
 def _as_revealed(state: State, order: object) -> object:
@@ -192,6 +196,7 @@ def view(state: State, viewer: int | None) -> View:
                 control=state.control.get(b.id),
                 crew=state.crews.get(b.id),
                 fortress=fv,
+                at=b.at,
             )
         )
     if viewer is None or viewer == state.active:
@@ -207,6 +212,7 @@ def view(state: State, viewer: int | None) -> View:
         title=sc.title,
         title_ru=sc.title_ru,
         sides=tuple(s.name for s in sc.sides),
+        sides_ru=tuple(s.name_ru for s in sc.sides),
         turns=sc.turns,
         phase=p,
         turn=state.turn,
@@ -219,7 +225,7 @@ def view(state: State, viewer: int | None) -> View:
         duels=tuple((d.challenger, d.target) for d in state.duels),
         duelled=tuple(tuple(x) for x in state.duelled),
         barred=tuple(tuple(x) for x in state.barred),
-        cards=tuple((c.id, c.side, c.name, state.uses.get(c.id, 0)) for c in sc.cards),
+        cards=tuple((c.id, c.side, c.name, state.uses.get(c.id, 0), c.name_ru) for c in sc.cards),
         orders=orders,
         pending=None
         if pend is None

@@ -3,7 +3,9 @@
 Modules: ``roster_builder`` (the roster builder screen), ``roster_files``
 (saved rosters and the shipped examples), ``setup`` (the EVA part of the new
 game screen: players' rosters, map with a preview, round limit), ``terrain``
-(the map glyphs), ``board`` and ``battle`` (the board and the game screen).
+(the map glyphs), ``board`` and ``battle`` (the board and the game screen, on
+the kit), with ``orders``, ``panels`` and ``texts`` (the battle's orders, panels
+and sentences).
 Everything is imported on first use, so listing the systems stays cheap.
 """
 
@@ -51,12 +53,13 @@ def make_setup(choices: EvaChoices) -> EvaSetup:
 
 
 def game_screen(game: Game, app: Any) -> Screen[Any]:
-    """The screen that plays an EVA game: the battle screen when this build has it,
-    else the placeholder that describes the game."""
+    """The screen that plays an EVA game through its seats (one per player, at this
+    terminal): the battle screen when this build has it, else the placeholder that
+    describes the game."""
     if module_exists("tui.rulesets.eva.battle"):
         from tui.rulesets.eva import battle
 
-        return battle.EvaGameScreen(game)
+        return battle.EvaGameScreen(game.seats())
     from tui.screens.game import GamePlaceholderScreen
 
     return GamePlaceholderScreen(game, game.path.name if game.path else "")

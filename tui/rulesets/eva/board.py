@@ -1,40 +1,34 @@
-"""The EVA board: one scrolling widget drawn line by line (Textual's Line API).
+"""The EVA board, on the kit's board base (:class:`tui.kit.board.BoardView`).
 
-The 20 x 30 squares (EVA-2.1) are drawn two or three terminal cells wide, row 30
-at the top, with the column letters above and below and the row numbers on both
-sides (EVA-2.2). Each line of the board is built once into a :class:`Strip` and
-kept in an LRU cache; a change (a moved unit, a new overlay, the cursor) drops
-only the lines it touches and repaints only that region, so a cursor step costs
-two cells on the terminal.
+The 20 x 30 squares (EVA-2.1) are laid out by a :class:`tui.kit.board.SquareLayout`
+two or three terminal cells wide, row 30 at the top; the column letters above and
+below and the row numbers on both sides (EVA-2.2) are drawn by
+:meth:`EvaBoard.background`. The base caches each line and repaints only what
+changed, maps a click to a square by arithmetic on the scroll offset and posts
+:class:`tui.kit.board.BoardView.CursorMoved` and
+:class:`tui.kit.board.BoardView.Chosen` (their ``cell`` is the square's flat index).
 
 Everything the board shows is given to it: the terrain, the units
 (:class:`UnitMark`) and the overlays (:class:`Overlay`: reachable squares with
 their energy cost, legal targets, deployment squares). The board never decides
-a rule. It says where the player points: :class:`EvaBoard.CursorMoved` and
-:class:`EvaBoard.Chosen` (Enter, or a click, which is mapped to a square by
-arithmetic on the scroll offset).
+a rule.
 
 Meaning never rests on colour alone: terrain, units, marks and overlays each
-have a glyph, and the cursor is drawn in reverse video. The Unicode set has no
+have a glyph, and the cursor is drawn in reverse video. An Eva is a capital letter
+and an energy cost a digit (or, two cells wide, a small letter for 10 and more), so
+the two never read as each other, with or without colour. The Unicode set has no
 character of "ambiguous" East Asian width; the ASCII set is plain ASCII.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
-from textual.binding import Binding, BindingType
-from textual.cache import LRUCache
-from textual.geometry import Region, Size
-from textual.message import Message
-from textual.scroll_view import ScrollView
-from textual.strip import Strip
 
-from engine.i18n import N_
+from tui.kit.board import BoardView, SquareLayout
 
 __all__ = [
     "ASCII_BOARD",
@@ -48,6 +42,7 @@ __all__ = [
     "short_cost",
     "terrain_style",
     "square_name",
+    "unit_style",
 ]
 
 WIDTH, HEIGHT = 20, 30  # EVA-2.1
@@ -218,22 +213,16 @@ def terrain_style(rank: int) -> Style:
     return _STYLES[f"t{rank}"]
 
 
-class EvaBoard(ScrollView, can_focus=True):
+def unit_style(side: int, mono: bool = False) -> Style:
+    """The style of ``side``'s Evas on the board (``mono``: without colour), for what
+    names them beside it (the legend, the log)."""
+    return (_MONO if mono else _STYLES)[f"u{side}"]
+
+
+class EvaBoard(BoardView):
     """The board widget. ``terrain``: 600 colour ranks by flat square index
     (0 open .. 4 blue); ``ascii``: use the ASCII glyph set; ``cell_width`` 2 or 3;
     ``mono``: no colours (the terminal has none, or NO_COLOR is set)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor(0, 1)", N_("Cursor"), show=False),
-        Binding("down", "cursor(0, -1)", N_("Cursor"), show=False),
-        Binding("left", "cursor(-1, 0)", N_("Cursor"), show=False),
-        Binding("right", "cursor(1, 0)", N_("Cursor"), show=False),
-        Binding("shift+up", "cursor(0, 5)", show=False),
-        Binding("shift+down", "cursor(0, -5)", show=False),
-        Binding("shift+left", "cursor(-5, 0)", show=False),
-        Binding("shift+right", "cursor(5, 0)", show=False),
-        Binding("enter", "choose", N_("Choose square"), show=False),
-    ]
 
     DEFAULT_CSS = """
     EvaBoard {
@@ -242,19 +231,8 @@ class EvaBoard(ScrollView, can_focus=True):
     }
     """
 
-    class CursorMoved(Message):
-        """The cursor is on ``square`` now."""
-
-        def __init__(self, square: int) -> None:
-            super().__init__()
-            self.square = square
-
-    class Chosen(Message):
-        """The player chose ``square`` (Enter on it, or a click)."""
-
-        def __init__(self, square: int) -> None:
-            super().__init__()
-            self.square = square
+    #: Every line of the canvas fits the cache (30 rows and the two lines of letters).
+    CACHE_LINES: ClassVar[int] = HEIGHT + 2
 
     def __init__(
         self,
@@ -266,24 +244,15 @@ class EvaBoard(ScrollView, can_focus=True):
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        super().__init__(id=id, classes=classes)
+        self._cell = 3 if cell_width >= 3 else 2
+        super().__init__(_layout(self._cell), id=id, classes=classes)
         self.terrain = terrain
         self.glyphs = ASCII_BOARD if ascii else UNICODE_BOARD
         #: Styles of the squares: with colours, or without (``mono``: NO_COLOR).
         self.styles_map = _MONO if mono else _STYLES
-        self._cell = 3 if cell_width >= 3 else 2
         self.units: dict[int, UnitMark] = {}
         self.overlay: dict[int, Overlay] = {}
         self.selected: int | None = None
-        self._cursor = 0
-        #: Called at once with the new square when the cursor moves (before the
-        #: :class:`CursorMoved` message), so that what shows the square is drawn in
-        #: the same frame as the cursor.
-        self.on_cursor: Callable[[int], None] | None = None
-        self._lines: LRUCache[int, Strip] = LRUCache(64)
-        #: How many board lines were built (tests and benchmarks read it).
-        self.lines_built = 0
-        self._set_virtual_size()
 
     # -- geometry -----------------------------------------------------------------
     @property
@@ -296,62 +265,26 @@ class EvaBoard(ScrollView, can_focus=True):
         width = 3 if width >= 3 else 2
         if width != self._cell:
             self._cell = width
-            self._set_virtual_size()
-            self._lines.clear()
-            self.refresh()
+            self.layout_map = _layout(width)
 
     @property
     def board_width(self) -> int:
         """Width of the whole board in terminal cells (numbers on both sides included)."""
         return 2 * MARGIN + WIDTH * self._cell
 
-    def _set_virtual_size(self) -> None:
-        self.virtual_size = Size(self.board_width, HEIGHT + 2)
-
-    @staticmethod
-    def line_of(square: int) -> int:
+    def line_of(self, square: int) -> int:
         """The board line (0 the top letters, 1 row 30 ... 30 row 1) of ``square``."""
-        return HEIGHT - square // WIDTH
+        return self.layout_map.box(square).y
 
     def cell_x(self, square: int) -> int:
         """The first board column of ``square``."""
-        return MARGIN + (square % WIDTH) * self._cell
+        return self.layout_map.box(square).x
 
     def square_at(self, x: int, y: int) -> int | None:
         """The square under widget offset (``x``, ``y``), scroll included; None off the squares."""
-        vx = x + int(self.scroll_offset.x) - MARGIN
-        line = y + int(self.scroll_offset.y)
-        if not 1 <= line <= HEIGHT or vx < 0 or vx >= WIDTH * self._cell:
-            return None
-        return (HEIGHT - line) * WIDTH + vx // self._cell
+        return self.cell_at(x, y)
 
     # -- what is shown -------------------------------------------------------------
-    @property
-    def cursor(self) -> int:
-        """The square under the cursor (flat index)."""
-        return self._cursor
-
-    @cursor.setter
-    def cursor(self, square: int) -> None:
-        self.move_cursor(square)
-
-    def move_cursor(self, square: int, *, scroll: bool = True) -> None:
-        """Put the cursor on ``square``: repaint the two cells, keep it in view, and
-        post :class:`CursorMoved`."""
-        square = max(0, min(WIDTH * HEIGHT - 1, square))
-        old = self._cursor
-        if square == old:
-            return
-        self._cursor = square
-        for s in (old, square):
-            self._lines.discard(self.line_of(s))
-            self._refresh_cell(s)
-        if scroll:
-            self.keep_in_view(square)
-        if self.on_cursor is not None:
-            self.on_cursor(square)
-        self.post_message(self.CursorMoved(square))
-
     def set_marks(
         self,
         units: Mapping[int, UnitMark],
@@ -363,7 +296,7 @@ class EvaBoard(ScrollView, can_focus=True):
         differ."""
         changed: set[int] = set()
         for old, new in ((self.units, units), (self.overlay, overlay)):
-            for s in set(old) | set(new):
+            for s in old.keys() | new.keys():
                 if old.get(s) != new.get(s):
                     changed.add(self.line_of(s))
         if selected != self.selected:
@@ -371,132 +304,37 @@ class EvaBoard(ScrollView, can_focus=True):
         self.units = dict(units)
         self.overlay = dict(overlay)
         self.selected = selected
-        self.refresh_board_lines(changed)
-
-    def refresh_board_lines(self, lines: Iterable[int]) -> None:
-        """Drop the cached ``lines`` and repaint them (only those on screen cost anything)."""
-        top = int(self.scroll_offset.y)
-        width = max(self.size.width, self.virtual_size.width)
-        for line in sorted(set(lines)):
-            self._lines.discard(line)
-            self.refresh(Region(0, line - top, width, 1))
-
-    def _refresh_cell(self, square: int) -> None:
-        x = self.cell_x(square) - int(self.scroll_offset.x)
-        y = self.line_of(square) - int(self.scroll_offset.y)
-        self.refresh(Region(x, y, self._cell, 1))
-
-    def keep_in_view(self, square: int | None = None) -> None:
-        """Scroll so that ``square`` (default: the cursor's) and the squares around it are shown."""
-        if square is None:
-            square = self._cursor
-        # the square with one line (a row or the letters) and one square around it
-        line = self.line_of(square)
-        top, bottom = max(0, line - 1), min(HEIGHT + 2, line + 2)
-        left = self.cell_x(square) - self._cell
-        right = self.cell_x(square) + 2 * self._cell
-        if left <= MARGIN:
-            left = 0
-        if right >= self.board_width - MARGIN:
-            right = self.board_width
-        region = Region(left, top, right - left, bottom - top)
-        self.scroll_to_region(region, animate=False, immediate=True)
+        if changed:
+            self.refresh_lines(changed)
 
     def show_squares(self, squares: Sequence[int]) -> None:
         """Scroll so that as many of ``squares`` as fit are shown together, in order of
-        importance: the first always (with the squares around it, as
-        :meth:`keep_in_view`), then each next one while all still fit on the screen."""
-        if not squares:
-            return
-        height, width = self.size.height, self.size.width
-        if height <= 0 or width <= 0:
-            return
-        shown: list[int] = []
-        for square in squares:
-            trial = [*shown, square]
-            lines = [self.line_of(s) for s in trial]
-            xs = [self.cell_x(s) for s in trial]
-            top, bottom = max(0, min(lines) - 1), min(HEIGHT + 2, max(lines) + 2)
-            left, right = min(xs) - self._cell, max(xs) + 2 * self._cell
-            if left <= MARGIN:
-                left = 0
-            if right >= self.board_width - MARGIN:
-                right = self.board_width
-            if shown and (bottom - top > height or right - left > width):
-                continue
-            shown = trial
-            region = Region(left, top, right - left, bottom - top)
-        self.scroll_to_region(region, animate=False, immediate=True)
-
-    def on_resize(self, event: events.Resize) -> None:
-        """A new size may reveal other lines; the cache is keyed by board line, so it stays."""
-        self.keep_in_view(self._cursor)
-
-    def notify_style_update(self) -> None:
-        """The theme changed: rebuild every line."""
-        super().notify_style_update()
-        self._lines.clear()
-
-    # -- input -----------------------------------------------------------------
-    def action_cursor(self, dx: int, dy: int) -> None:
-        """Move the cursor by (``dx``, ``dy``) squares (up is north), stopping at the edges."""
-        x = min(WIDTH - 1, max(0, self._cursor % WIDTH + dx))
-        y = min(HEIGHT - 1, max(0, self._cursor // WIDTH + dy))
-        self.move_cursor(y * WIDTH + x)
-
-    def action_choose(self) -> None:
-        """Choose the square under the cursor."""
-        self.post_message(self.Chosen(self._cursor))
-
-    def on_click(self, event: events.Click) -> None:
-        """A click on a square moves the cursor there and chooses it."""
-        square = self.square_at(event.x, event.y)
-        if square is None:
-            return
-        event.stop()
-        self.focus()
-        self.move_cursor(square, scroll=False)
-        self.post_message(self.Chosen(square))
+        importance (see :meth:`tui.kit.board.BoardView.show_cells`)."""
+        self.show_cells(squares)
 
     # -- drawing ---------------------------------------------------------------
-    def render_line(self, y: int) -> Strip:
-        """Line ``y`` of the widget: the cached board line, cropped to the scroll offset."""
-        sx, sy = self.scroll_offset
-        line = y + int(sy)
-        strip = self._lines.get(line)
-        if strip is None:
-            strip = self._build_line(line)
-            self._lines.set(line, strip)
-        x = int(sx)
-        return strip.crop_extend(x, x + self.size.width, self.rich_style)
-
-    def _build_line(self, line: int) -> Strip:
-        """Board line ``line`` as one strip (the full width, nothing cropped)."""
-        self.lines_built += 1
-        base = self.rich_style
-        width = self.board_width
-        if not 0 <= line <= HEIGHT + 1:
-            return Strip.blank(width, base)
-        coord = base + self.styles_map["coord"]
+    def background(self, y: int, width: int) -> list[Segment]:
+        """The coordinates (EVA-2.2): the column letters on the first and last lines,
+        the row number on both sides of each row."""
+        coord = self.base_style + self.styles_map["coord"]
         cw = self._cell
-        if line in (0, HEIGHT + 1):
+        if y in (0, HEIGHT + 1):
             pad = 1 if cw == 3 else 0
             text = " " * MARGIN + "".join((" " * pad + c).ljust(cw) for c in LETTERS) + " " * MARGIN
-            return Strip([Segment(text, coord)], width)
-        row = HEIGHT - line + 1
-        segments = [Segment(f"{row:>2} ", coord)]
-        first = (row - 1) * WIDTH
-        for square in range(first, first + WIDTH):
-            text, style = self._cell_text(square)
-            segments.append(Segment(text, base + style))
-        segments.append(Segment(f" {row:<2}", coord))
-        return Strip(segments, width).simplify()
+            return [Segment(text, coord)]
+        row = HEIGHT - y + 1
+        return [
+            Segment(f"{row:>2} ", coord),
+            Segment(" " * (WIDTH * cw), self.base_style),
+            Segment(f" {row:<2}", coord),
+        ]
 
-    def _cell_text(self, square: int) -> tuple[str, Style]:
-        """The text (``cell_width`` characters) and style of one square."""
+    def cell_text(self, cell: int, row: int) -> tuple[str, Style]:
+        """The text (``cell_width`` characters) and style of one square (the cursor is
+        added by the base)."""
         g = self.glyphs
-        over = self.overlay.get(square)
-        unit = self.units.get(square)
+        over = self.overlay.get(cell)
+        unit = self.units.get(cell)
         style: Style
         if unit is not None:
             left = g.airborne if unit.airborne else (g.kneeling if unit.kneeling else " ")
@@ -506,7 +344,7 @@ class EvaBoard(ScrollView, can_focus=True):
             if over is not None and over.kind == "target":
                 left, right = g.target_left, g.target_right
                 style = self.styles_map["target"]
-            if square == self.selected:
+            if cell == self.selected:
                 style = style + self.styles_map["selected"]
             cells = (left, unit.glyph, right)
         elif over is not None:
@@ -518,26 +356,24 @@ class EvaBoard(ScrollView, can_focus=True):
                 cells = (" ", mark, " ")
             style = self.styles_map.get(over.kind, self.styles_map["reach"])
         else:
-            rank = self.terrain[square]
+            rank = self.terrain[cell]
             t = g.terrain[rank]
             cells = (" ", t, " ") if rank == 0 else (t, t, t)
             style = self.styles_map[f"t{rank}"]
         if self._cell == 3:
-            text = "".join(cells)
-        elif over is not None and over.kind == "reach" and unit is None:
+            return "".join(cells), style
+        if over is not None and over.kind == "reach" and unit is None:
             # two-cell squares: one character and a space, so costs never run together
-            text = short_cost(over.label) + " "
-        else:
-            # one mark beside the glyph: engaged (or a target) first, then airborne or
-            # kneeling, then "in its activation" (also told by the status line)
-            left, right = cells[0], cells[2]
-            if unit is not None and right == g.active and left != " ":
-                right = left
-            text = cells[1] + (right if right != " " else left)
-        if square == self._cursor:
-            if style.reverse:
-                # a square already in reverse video (Player 2's Eva without colour)
-                style = style + Style(reverse=False, underline=True, bold=True)
-            else:
-                style = style + self.styles_map["cursor"]
-        return text, style
+            return short_cost(over.label) + " ", style
+        # one mark beside the glyph: engaged (or a target) first, then airborne or
+        # kneeling, then "in its activation" (also told by the status line)
+        left, right = cells[0], cells[2]
+        if unit is not None and right == g.active and left != " ":
+            right = left
+        return cells[1] + (right if right != " " else left), style
+
+
+def _layout(cell_width: int) -> SquareLayout:
+    """The board's squares ``cell_width`` cells wide, with room for the coordinates:
+    the row numbers on both sides, the letters above and below (EVA-2.2)."""
+    return SquareLayout(WIDTH, HEIGHT, cell_width=cell_width, left=MARGIN, top=1, right=MARGIN, bottom=1)

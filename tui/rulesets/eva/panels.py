@@ -1,46 +1,49 @@
-"""Texts and small widgets of the EVA battle screen: unit glyphs, the unit panel,
-the odds of a shot, log lines and the command line's completion.
+"""Texts and small widgets of the EVA battle screen: unit glyphs and their legend,
+the unit panel, the odds of a shot, log lines and the target list.
 
 Everything here presents what the engine gives (the side's view, its options,
-its events); nothing computes a rule.
+its events); nothing computes a rule. Chances are written by
+:func:`tui.kit.odds.format_odds`, like every screen's.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-import unicodedata
-from collections.abc import Callable, Sequence
+import string
+from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
-from textual.suggester import Suggester
 from textual.widgets.option_list import Option
 
 from engine.i18n import _
 from engine.rulesets.eva.catalog import EQUIPMENT, WEAPONS
-from engine.rulesets.eva.options import EvaOptions, MeleeOption, NeutraliseOption, ShotOption
+from engine.rulesets.eva.options import MeleeOption, NeutraliseOption, ShotOption
 from engine.rulesets.eva.view import EnemyUnit, EvaView, OwnUnit
-from tui.rulesets.eva.board import UnitMark, square_name
-from tui.widgets.bars import KeyLine, PlainScrollBar
+from tui.kit.odds import format_odds
+from tui.rulesets.eva.board import UnitMark, square_name, unit_style
+from tui.textfit import fit
 from tui.widgets.pointer_list import PointerList
 
 __all__ = [
     "ChoiceRows",
-    "KeyLine",
-    "PlainScrollBar",
-    "NotationSuggester",
-    "band_name",
+    "FIRST_LETTERS",
     "ascii_text",
+    "band_name",
     "event_line",
+    "glyph_legend",
     "item_label",
     "log_glyphs",
-    "named_players",
     "melee_text",
+    "named_players",
     "neutralise_text",
-    "percent",
+    "odds",
     "player_name",
     "short_player",
+    "shot_odds",
     "shot_text",
     "unit_glyph",
     "unit_glyphs",
@@ -48,40 +51,37 @@ __all__ = [
     "unit_panel_text",
 ]
 
-#: Glyphs given when an Eva's name offers no free letter or digit.
-_SPARE = "123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+#: The letter of each side's first Eva: Player 1's Evas are A, B, C… in roster order,
+#: Player 2's N, O, P… (a side fields at most ten Evas, EVA-17.1 and EVA-17.2).
+FIRST_LETTERS = ("A", "N")
 
 
 @functools.lru_cache(maxsize=64)
-def _glyph_map(units: tuple[tuple[int, str], ...], ascii_only: bool) -> tuple[str, ...]:
-    """One distinct glyph per (side, name), in order."""
+def _glyph_map(sides: tuple[int, ...]) -> tuple[str, ...]:
+    """One distinct capital letter per unit (its side's letters in roster order)."""
     used: set[str] = set()
+    count = [0, 0]
     out: list[str] = []
-    for _side, name in units:
-        digits = [c for c in name if c.isdigit() and c.isascii()]
-        letters = [c.upper() for c in name if c.isalpha() and len(c.upper()) == 1]
-        wanted = digits[-1:] + letters[:1] + letters[1:] + digits[:-1] + list(_SPARE)
-        glyph = next(
-            (
-                c
-                for c in wanted
-                if c not in used
-                and (c.isascii() or not ascii_only)
-                and unicodedata.east_asian_width(c) in ("N", "Na")
-            ),
-            "?",
-        )
+    for side in sides:
+        k = count[side] if 0 <= side <= 1 else 0
+        if 0 <= side <= 1:
+            count[side] += 1
+        start = string.ascii_uppercase.index(FIRST_LETTERS[side if 0 <= side <= 1 else 0])
+        wanted = string.ascii_uppercase[start + k :] + string.ascii_uppercase
+        glyph = next((c for c in wanted if c not in used), "?")
         used.add(glyph)
         out.append(glyph)
     return tuple(out)
 
 
 def unit_glyphs(view: EvaView, ascii_only: bool = False) -> tuple[str, ...]:
-    """The one-character glyph of every unit of ``view``, from its name where possible:
-    its last digit (``Eva-2`` is ``2``), else its first letter (``Sniper`` is ``S``),
-    else another letter of its name or a spare one, so that no two Evas on the board
-    share a glyph. ``ascii_only``: only ASCII characters (the ASCII glyph set)."""
-    return _glyph_map(tuple((u.side, u.name) for u in view.units), ascii_only)
+    """The one-character glyph of every unit of ``view``: a capital letter, Player 1's
+    Evas A, B, C… and Player 2's N, O, P… in roster order (:data:`FIRST_LETTERS`), so
+    that the same name on both sides never shares a letter, the letters never change
+    during a game, and an Eva never reads as an energy cost (a digit, or a small
+    letter for 10 and more). The same in every glyph set (``ascii_only`` is kept for
+    the callers; the letters are ASCII)."""
+    return _glyph_map(tuple(u.side for u in view.units))
 
 
 def unit_glyph(view: EvaView, index: int, ascii_only: bool = False) -> str:
@@ -195,9 +195,19 @@ def named_players(text: str, players: Sequence[str]) -> str:
     return pattern.sub(lambda m: labels[m.group(0)], text)
 
 
-def percent(p: float) -> str:
-    """A probability (0-1) as a whole percentage, e.g. ``58%``."""
-    return f"{round(p * 100)}%"
+def odds(p: float | Fraction) -> str:
+    """A chance (0-1) as every screen writes it (:func:`tui.kit.odds.format_odds`)."""
+    return format_odds(p)
+
+
+def shot_odds(shot: ShotOption) -> str:
+    """A shot's chance to hit, from its exact fraction when the engine gives it."""
+    if shot.p_hit_exact:
+        try:
+            return format_odds(Fraction(shot.p_hit_exact))
+        except (ValueError, ZeroDivisionError):
+            pass
+    return format_odds(shot.p_hit)
 
 
 def band_name(band: int) -> str:
@@ -251,11 +261,15 @@ def unit_panel_text(
     bullet: str = "-",
     ascii_only: bool = False,
     placing: Sequence[int] | None = None,
+    public: bool = False,
 ) -> Text:
     """What ``view``'s side knows of unit ``index``: everything of its own Evas, the
     public facts of an enemy Eva (EVA-18). ``placing``: the Eva is being deployed with
-    these items in hand (indices into its items): what it will hold and stow once
-    placed, in place of what it holds now (nothing)."""
+    these items in hand (indices into its items): what it will hold once placed, in
+    place of what it holds now (nothing). ``public``: the screen shows only public
+    values (the armies are being set up and the terminal may pass without a curtain,
+    :meth:`engine.seat.Seat.private_on_screen`): an own Eva is shown as the other side
+    sees it, and the Eva being placed by what it will hold."""
     u = view.units[index]
     text = Text()
     text.append(f"{unit_glyph(view, index, ascii_only)} ", style="bold reverse")
@@ -263,26 +277,31 @@ def unit_panel_text(
     where = square_name(u.square) if u.square >= 0 else "-"
     text.append(f"  {where}\n")
     text.append(player_name(players, u.side) + "\n", style="italic")
-    if isinstance(u, OwnUnit):
+    if isinstance(u, OwnUnit) and placing is not None:
+        labels = [item_label(u.items[i].label) for i in placing if 0 <= i < len(u.items)]
+        line = (
+            _("Holds when placed: {hands}").format(hands=", ".join(labels))
+            if labels
+            else _("Holds when placed: empty hands")
+        )
+        text.append(line + "\n", style="bold")
+        if not public:
+            stowed = [
+                item_label(it.label) for i, it in enumerate(u.items) if i not in placing and not it.gone
+            ]
+            if stowed:
+                text.append(_("Stowed: {items}").format(items=", ".join(stowed)) + "\n")
+    elif isinstance(u, OwnUnit) and not public:
         line = _("Armour {a}/{m} · AT {at}").format(a=u.armour, m=u.max_armour, at=u.at)
         if index == view.active:
             line += " · " + _("Energy {e}").format(e=u.energy)
         text.append(line + "\n")
         if u.shield_points:
             text.append(_("Shield points: {n}").format(n=u.shield_points) + "\n")
-        hands = list(u.hands) if placing is None else list(placing)
-        held = [u.items[i] for i in hands if 0 <= i < len(u.items)]
+        held = [u.items[i] for i in u.hands if 0 <= i < len(u.items)]
         labels = [item_label(it.label) + (" (" + _("auto") + ")" if it.auto else "") for it in held]
-        if placing is None:
-            text.append(_holds(labels) + "\n")
-        else:
-            line = (
-                _("Holds when placed: {hands}").format(hands=", ".join(labels))
-                if labels
-                else _("Holds when placed: empty hands")
-            )
-            text.append(line + "\n", style="bold")
-        stowed = [item_label(it.label) for i, it in enumerate(u.items) if i not in hands and not it.gone]
+        text.append(_holds(labels) + "\n")
+        stowed = [item_label(it.label) for i, it in enumerate(u.items) if i not in u.hands and not it.gone]
         if stowed:
             text.append(_("Stowed: {items}").format(items=", ".join(stowed)) + "\n")
         if u.equipment:
@@ -301,12 +320,42 @@ def unit_panel_text(
             text.append(
                 _("Seen to have: {items}").format(items=", ".join(_item_name(c) for c in u.revealed)) + "\n"
             )
-        text.append(_("Armour, energy and stowed items are hidden."), style="italic")
-        text.append("\n")
+        if not isinstance(u, OwnUnit):
+            text.append(_("Armour, energy and stowed items are hidden."), style="italic")
+            text.append("\n")
     states = _states(u)
     if states:
         text.append(f"{bullet} " + ", ".join(states) + "\n")
     text.rstrip()
+    return text
+
+
+def glyph_legend(
+    view: EvaView, side: int, ascii_only: bool = False, mono: bool = False, cells: int = 10, width: int = 0
+) -> Text:
+    """Which letter is which Eva, as the board draws them: ``side``'s Evas first, then
+    the other side's, each letter in its side's style (``mono``: without colour), each
+    name cut to ``cells``; with ``width`` (> 0) the entries are put in lines of at most
+    that many cells, an entry never split. Only the Evas on the board are listed."""
+    glyphs = unit_glyphs(view, ascii_only)
+    ell = "..." if ascii_only else "…"
+    text = Text()
+    used = 0
+    for s in (side, 1 - side):
+        for u in view.units:
+            if u.side != s or u.destroyed or u.square < 0:
+                continue
+            name = fit(u.name, cells, ell)
+            size = 2 + cell_len(name)
+            if used and width > 0 and used + 2 + size > width:
+                text.append("\n")
+                used = 0
+            elif used:
+                text.append("  ")
+                used += 2
+            text.append(glyphs[u.index], style=unit_style(s, mono))
+            text.append(" " + name)
+            used += size
     return text
 
 
@@ -318,7 +367,7 @@ def shot_text(view: EvaView, shot: ShotOption, ascii_only: bool = False) -> Text
     head = Text()
     head.append(f"{unit_glyph(view, shot.target, ascii_only)} ", style="bold")
     head.append(f"{target.name} {square_name(shot.square)} ")
-    head.append(percent(shot.p_hit), style="bold")
+    head.append(shot_odds(shot), style="bold")
     details = [item_label(shot.label), band_name(shot.band)]
     if shot.cover:
         details.append(_("cover"))
@@ -347,8 +396,8 @@ def shot_details(view: EvaView, shot: ShotOption) -> list[str]:
         for message, rule in shot.roll_notes:
             lines.append(f"    {_(message)} ({rule})")
         exact = f" = {shot.p_hit_exact}" if shot.p_hit_exact and "/" in shot.p_hit_exact else ""
-        lines.append(_("Chance to hit: {p}{exact}").format(p=percent(shot.p_hit), exact=exact))
-        lines.append(_("Chance of a critical: {p}").format(p=percent(shot.p_crit)))
+        lines.append(_("Chance to hit: {p}{exact}").format(p=shot_odds(shot), exact=exact))
+        lines.append(_("Chance of a critical: {p}").format(p=odds(shot.p_crit)))
     lines.append(_("Damage per hit: {n} (before the AT field)").format(n=shot.damage))
     return lines
 
@@ -374,7 +423,7 @@ def neutralise_text(view: EvaView, n: NeutraliseOption, ascii_only: bool = False
     if n.automatic:
         text.append(_("automatic (engaged)"))
     else:
-        text.append(_("TN {tn}+").format(tn=n.tn) + f" — {percent(n.p_hit)}", style="bold")
+        text.append(_("TN {tn}+").format(tn=n.tn) + f" — {odds(n.p_hit)}", style="bold")
     return text
 
 
@@ -384,17 +433,19 @@ def event_line(
     players: Sequence[str] = (),
     glyphs: dict[Any, str] | None = None,
     ascii_only: bool = False,
+    text: str | None = None,
 ) -> Text:
     """One log line: private events (seen only by ``viewer``) in italics, a new round
     in bold. ``players``: the players' names, written for "Player 1" and "Player 2";
     ``glyphs``: Eva → board glyph (:func:`log_glyphs`), shown before the line of an Eva's
-    event."""
-    try:
-        body = event.text()
-    except Exception:  # noqa: BLE001 - a malformed event is shown by name, never crashes the log
-        body = type(event).__name__
-    if players:
-        body = named_players(body, players)
+    event; ``text``: the event as the seat reads it (:attr:`engine.seat.LogEntry.text`),
+    else its own text."""
+    if text is None:
+        try:
+            text = event.text()
+        except Exception:  # noqa: BLE001 - a malformed event is shown by name, never crashes the log
+            text = type(event).__name__
+    body = named_players(text, players) if players else text
     tag = getattr(type(event), "__struct_config__", None)
     kind = getattr(tag, "tag", "") if tag is not None else ""
     style = ""
@@ -402,16 +453,16 @@ def event_line(
         style = "bold"
     elif getattr(event, "to", None) is not None:
         style = "italic"
-    text = Text()
+    line = Text()
     field = "unit" if getattr(event, "unit", None) else "attacker"
     name = getattr(event, field, None)
     side = getattr(event, field + "_side", -1)
     key = (name, side) if isinstance(side, int) and side >= 0 else name
     if glyphs and isinstance(name, str) and key in glyphs:
-        text.append(glyphs[key], style="bold reverse")
-        text.append(" ")
-    text.append(body, style=style)
-    return ascii_text(text, ascii_only)
+        line.append(glyphs[key], style="bold reverse")
+        line.append(" ")
+    line.append(body, style=style)
+    return ascii_text(line, ascii_only)
 
 
 def log_glyphs(view: EvaView, ascii_only: bool = False) -> dict[Any, str]:
@@ -423,66 +474,6 @@ def log_glyphs(view: EvaView, ascii_only: bool = False) -> dict[Any, str]:
     out: dict[Any, str] = {u.name: glyphs[u.index] for u in view.units if names.count(u.name) == 1}
     out.update({(u.name, u.side): glyphs[u.index] for u in view.units})
     return out
-
-
-class NotationSuggester(Suggester):
-    """Completes the command line: the side's Eva names, then the orders and the
-    squares its options allow (``source`` gives the current (view, options, side))."""
-
-    VERBS = (
-        "fire",
-        "melee",
-        "kneel",
-        "stand",
-        "swap",
-        "discard",
-        "disengage",
-        "neutralise",
-        "jump",
-        "takeoff",
-        "land",
-        "detonate",
-        "accelerate",
-        "end",
-        "keep",
-        "deploy",
-    )
-
-    def __init__(self, source: Callable[[], tuple[EvaView | None, EvaOptions | None, int]]) -> None:
-        super().__init__(use_cache=False, case_sensitive=True)
-        self.source = source
-
-    def candidates(self, value: str) -> list[str]:
-        """Every completion of ``value`` (whole command texts), best first."""
-        view, opts, side = self.source()
-        if view is None:
-            return []
-        own = [u.name for u in view.units if u.side == side and not u.destroyed]
-        words = ["activate ", "choose south", "choose north", "concede"]
-        words += [
-            f"trauma {c}" for c in (opts.choices if opts is not None and opts.decision == "zone" else [])
-        ]
-        out = [*own, *words]
-        if value.casefold().startswith("activate "):
-            out += [f"activate {n}" for n in own]
-        for name in own:
-            out += [f"{name} {verb}" for verb in self.VERBS]
-            if opts is not None:
-                out += [f"{name} fire {square_name(s.square)} {s.label}" for s in opts.shots]
-                out += [f"{name} melee {square_name(m.square)}" for m in opts.melee]
-                out += [f"{name} neutralise {square_name(n.square)}" for n in opts.neutralise]
-                out += [f"{name} jump {square_name(s)}" for s in opts.jumps]
-        return out
-
-    async def get_suggestion(self, value: str) -> str | None:
-        """The first candidate that starts with ``value`` (ignoring case)."""
-        if not value.strip():
-            return None
-        folded = value.casefold()
-        for cand in self.candidates(value):
-            if cand.casefold().startswith(folded) and len(cand) > len(value):
-                return value + cand[len(value) :]
-        return None
 
 
 class ChoiceRows(PointerList):

@@ -21,8 +21,8 @@ from engine.i18n import _, current_language, ngettext
 from engine.rulesets.eva.roster import Roster, roster_cost, validate
 from engine.rulesets.eva.scenario import EvaMap, MapError, bundled_maps, load_bundled
 from engine.rulesets.eva.state import EvaSetup
+from tui.kit.rowlist import RowList
 from tui.rulesets import SetupChanged
-from tui.rulesets.eva.rowlist import RowList
 from tui.rulesets.eva.terrain import MapPreview, legend, terrain_glyphs
 from tui.textfit import fit
 

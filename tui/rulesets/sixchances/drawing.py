@@ -22,6 +22,7 @@ from tui.rulesets.sixchances.panels import ChipRow, SquadPanel, occupants
 from tui.rulesets.sixchances.rows import ActionRows
 from tui.rulesets.sixchances.texts import action_head, attack_head, support_head
 from tui.rulesets.sixchances.tokens import die_text
+from tui.screens.base import literal
 
 if TYPE_CHECKING:
     from engine.seat import Seat
@@ -177,7 +178,7 @@ class TableDrawing:
             self._buttons("roll", *(["end"] if options.can_end else []))
             return
         title, text, button = action_head(view, self.seat.result(), options, self.players, self.viewer)
-        panel.border_title = title
+        panel.border_title = literal(title)
         head.update(text)
         self._buttons(*([button] if button else []))
 

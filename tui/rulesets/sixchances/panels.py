@@ -44,6 +44,7 @@ from tui.rulesets.sixchances.tokens import (
     stat_name,
     tokens_text,
 )
+from tui.screens.base import literal
 
 __all__ = [
     "ROW_MODES",
@@ -141,7 +142,7 @@ class SquadPanel(Vertical):
         stop on (None: none, and no cursor); ``highlight``: the label under the cursor;
         ``marks``: a short mark after some squads.
         """
-        self.border_title = title
+        self.border_title = literal(title)  # a player's name may look like markup
         label = max([len(sq.label) for sq in player.squads] + [2]) + 1
         mode = self.row_mode(field, label)
         options: list[Option] = []

@@ -1,7 +1,9 @@
 """Questions an interface asks without acting: what the other side may read of an
 action's notation, previews of shots, arc landings and moves, line of sight from a
-unit to any hex with what hides it, and the hexes a side observes (GB-5.7, GB-8,
-GB-9, GB-12.7)."""
+unit to any hex with what hides it, the hexes a unit sees, and the hexes a side
+observes (GB-5.7, GB-8, GB-9, GB-12.7). The sight questions reach an interface
+through :func:`preview` (the questions of :mod:`engine.rulesets.ballistic.view`), the
+only door a seat opens to the rules besides acting."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from engine.rulesets.ballistic.rules.fire import ShotOdds, shot_odds
 from engine.rulesets.ballistic.rules.sight import observes, sight, smoke_between, spotted
 from engine.rulesets.ballistic.state import State
 from engine.rulesets.ballistic.terrain import shadow_hides
+from engine.rulesets.ballistic.view import LookAround, LookAt, Observed
 
 __all__ = [
     "ArcPreview",
@@ -29,6 +32,7 @@ __all__ = [
     "observed_hexes",
     "preview",
     "public_text",
+    "seen_hexes",
 ]
 
 
@@ -100,7 +104,16 @@ def public_text(state: State, side: int, action: Any) -> str:
 def preview(state: State, side: int, action: Any) -> Any:
     """What ``action`` would do, as ``side`` may know it; None when it is illegal now or
     has no preview. A direct shot: its :class:`ShotOdds` (the first shot); an arc shot:
-    :class:`ArcPreview`; a move: :class:`MovePreview`."""
+    :class:`ArcPreview`; a move: :class:`MovePreview`. The sight questions of
+    :mod:`engine.rulesets.ballistic.view` are answered too, whoever is to act:
+    :class:`LookAt` by :func:`line_of_sight`, :class:`LookAround` by :func:`seen_hexes`,
+    :class:`Observed` by :func:`observed_hexes`."""
+    if isinstance(action, LookAt):
+        return line_of_sight(state, side, action.unit, action.hex)
+    if isinstance(action, LookAround):
+        return seen_hexes(state, side, action.unit)
+    if isinstance(action, Observed):
+        return observed_hexes(state, side)
     try:
         plan = dispatch.check(state, side, action)
     except IllegalAction:
@@ -173,3 +186,18 @@ def observed_hexes(state: State, side: int) -> tuple[str, ...]:
     """The hexes ``side`` observes now (GB-8.12), in map order."""
     t = state.map.tables
     return tuple(t.name[i] for i in range(t.count) if observes(state, side, i))
+
+
+def seen_hexes(state: State, side: int, unit: str) -> tuple[str, ...] | None:
+    """The hexes where ``side``'s unit ``unit`` would see a ground unit standing (at the
+    hex's elevation), from its own hex now (GB-8.5 to GB-8.9), in map order; None for
+    a unit of another side or one off the map."""
+    try:
+        u = own_unit(state, side, unit)
+    except IllegalAction:
+        return None
+    if u.hex < 0 or not u.alive:
+        return None
+    t = state.map.tables
+    e = t.elevation
+    return tuple(t.name[i] for i in range(t.count) if sight(state, u, u.hex, i, e[i]))

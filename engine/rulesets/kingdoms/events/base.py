@@ -22,6 +22,12 @@ __all__ = [
 ]
 
 
+def side_label(name: str) -> str:
+    """A side's name (as the event stores it, English) in the current language: the
+    catalogue's faction names are translated; another name is shown as written."""
+    return _(name) if name else name
+
+
 def officer_label(name: str | None) -> str:
     """An officer's name in the current language (an unnamed commander: a phrase)."""
     if not name:
@@ -87,7 +93,7 @@ class PhaseBegan(TKEvent, tag="tk.PhaseBegan", kw_only=True):
 
     def text_for(self, viewer=None, players=()):
         return _("Turn {turn}, phase {phase}: {side} attacks, the other side defends.").format(
-            turn=self.turn, phase=self.phase, side=self.side
+            turn=self.turn, phase=self.phase, side=side_label(self.side)
         )
 
 
@@ -142,7 +148,7 @@ class OrdersGiven(TKEvent, tag="tk.OrdersGiven", kw_only=True):
     side: str
 
     def text_for(self, viewer=None, players=()):
-        return _("{side} has given its orders.").format(side=self.side)
+        return _("{side} has given its orders.").format(side=side_label(self.side))
 
 
 class OrderRevealed(TKEvent, tag="tk.OrderRevealed", kw_only=True):
@@ -182,9 +188,11 @@ class GameOver(TKEvent, tag="tk.GameOver", kw_only=True):
             return _("The turn limit is reached: a draw (TK-18.2).")
         if self.ending == "hq":
             return _("{side} holds the enemy headquarters and wins the battle (TK-18.2).").format(
-                side=self.winner
+                side=side_label(self.winner)
             )
-        return _("The enemy has no regiment left: {side} wins the battle (TK-18.2).").format(side=self.winner)
+        return _("The enemy has no regiment left: {side} wins the battle (TK-18.2).").format(
+            side=side_label(self.winner)
+        )
 
 
 class ControlChanged(TKEvent, tag="tk.ControlChanged", kw_only=True):
@@ -196,7 +204,9 @@ class ControlChanged(TKEvent, tag="tk.ControlChanged", kw_only=True):
 
     def text_for(self, viewer=None, players=()):
         if not self.old:
-            return _("{new} captures the neutral base {base} (TK-18.1).").format(new=self.new, base=self.base)
+            return _("{new} captures the neutral base {base} (TK-18.1).").format(
+                new=side_label(self.new), base=self.base
+            )
         return _("{base} passes from {old} to {new} (TK-18.1).").format(
-            base=self.base, old=self.old, new=self.new
+            base=self.base, old=side_label(self.old), new=side_label(self.new)
         )
