@@ -16,7 +16,7 @@ a true ``out_of_turn`` attribute (a concession) may be submitted by any seat at
 any time.
 
 Optional capabilities are typed protocols that a ruleset class declares by
-inheriting them (:class:`RandomActions`, :class:`Invariants`, :class:`PublicText`,
+inheriting them (:class:`RandomActions`, :class:`RandomSteps`, :class:`Invariants`, :class:`PublicText`,
 :class:`SummaryMessages`, :class:`Rosters`, :class:`Decisions`, :class:`Concessions`,
 :class:`Checks`, :class:`Previews`, :class:`Handovers`, :class:`RulesData`); callers
 test them with ``isinstance``.
@@ -48,6 +48,7 @@ __all__ = [
     "Previews",
     "PublicText",
     "RandomActions",
+    "RandomSteps",
     "Rosters",
     "RulesData",
     "Ruleset",
@@ -241,6 +242,22 @@ class RandomActions(Protocol):
     def random_action(self, state: Any, side: int, rng: Any) -> Any | None:
         """A uniformly random legal action of ``side`` (``rng`` a ``random.Random``),
         or None when it has none."""
+        ...
+
+
+@runtime_checkable
+class RandomSteps(Protocol):
+    """The ruleset can draw a random legal action and play it in one step, checking it
+    once: the plan its legality check returned in the draw is resolved, as nothing
+    changed in between. For random playouts on states the caller owns (selfplay
+    benchmarks, a bot's search on copies); a game's actions take the full path
+    (:meth:`Ruleset.apply` through :meth:`engine.game.Game.submit`)."""
+
+    def random_step(self, state: Any, side: int, rng: Any, dice: Dice) -> tuple[Any, list[Event]] | None:
+        """Draw the action :meth:`RandomActions.random_action` draws (the same draw from
+        ``rng``) and resolve it: ``(action, events)``, the same state and events as
+        :meth:`Ruleset.apply` of that action would give. None, the state untouched,
+        when ``side`` has no legal action."""
         ...
 
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.dice import Dice, fixed_entropy  # noqa: E402
 from engine.game import Game  # noqa: E402
-from engine.ruleset import get  # noqa: E402
+from engine.ruleset import RandomSteps, get  # noqa: E402
 
 
 def emit(name: str, value: float, unit: str) -> None:
@@ -30,13 +30,16 @@ def emit(name: str, value: float, unit: str) -> None:
 
 
 def _selfplay_activations(seconds: float, copy_each_activation: bool) -> float:
-    """Random selfplay through the ruleset (random_action, apply) for about ``seconds``:
-    activations completed per second. With ``copy_each_activation``, play carries on
-    from a fresh ``copy_state`` of the state at the start of every activation, as a
-    search bot's playouts do (so the rules' memos must serve copies)."""
+    """Random selfplay through the ruleset for about ``seconds``: activations completed
+    per second. Each action is drawn and played by ``random_step`` (the draw of
+    ``random_action``, checked once and resolved by the plan of that check), as a bot's
+    random playouts play. With ``copy_each_activation``, play carries on from a fresh
+    ``copy_state`` of the state at the start of every activation, as a search bot's
+    playouts do (so the rules' memos must serve copies)."""
     from engine.rulesets.eva.actions import Activate
 
     rs = get("eva")
+    assert isinstance(rs, RandomSteps)
     activations = 0
     t0 = time.perf_counter()
     game = 0
@@ -50,10 +53,10 @@ def _selfplay_activations(seconds: float, copy_each_activation: bool) -> float:
             starting = state.activation is None and state.pending is None and state.phase == "battle"
             if copy_each_activation and starting:
                 state = rs.copy_state(state)
-            action = rs.random_action(state, side, rng)
-            if isinstance(action, Activate):
+            step = rs.random_step(state, side, rng, dice)
+            assert step is not None
+            if isinstance(step[0], Activate):
                 activations += 1
-            rs.apply(state, side, action, dice)
     return activations / (time.perf_counter() - t0)
 
 

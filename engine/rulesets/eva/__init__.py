@@ -19,6 +19,7 @@ from engine.ruleset import (
     Invariants,
     PublicText,
     RandomActions,
+    RandomSteps,
     Result,
     Rosters,
     RulesData,
@@ -53,6 +54,7 @@ OLDER_SUMMARY = N_("{map}, round {round}, Evas {a} v {b}")
 
 class EvaRuleset(
     RandomActions,
+    RandomSteps,
     Invariants,
     PublicText,
     SummaryMessages,
@@ -96,6 +98,21 @@ class EvaRuleset(
     #: A uniformly random legal action, for selfplay and the simplest bot
     #: (:func:`sampler.random_action`, called directly).
     random_action = staticmethod(sampler.random_action)
+
+    def random_step(
+        self, state: EvaState, side: int, rng: random.Random, dice: Dice
+    ) -> tuple[object, list] | None:
+        """Draw a random legal action of ``side`` and play it (see
+        :class:`engine.ruleset.RandomSteps`): the action :meth:`random_action` draws (the
+        same draw from ``rng``: :func:`sampler.draw`) and the events :meth:`apply` would
+        give, the action checked once: the plan its check returned in the draw is
+        resolved (:func:`resolution.resolve`), the state unchanged in between. None, the
+        state untouched, when ``side`` has no legal action."""
+        drawn = sampler.draw(state, side, rng)
+        if drawn is None:
+            return None
+        action, plan = drawn
+        return action, resolution.resolve(state, side, action, plan, dice)
 
     #: Check and resolve an action (:func:`resolution.apply`, called directly).
     apply = staticmethod(resolution.apply)

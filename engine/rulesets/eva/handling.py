@@ -37,8 +37,8 @@ def plan_swap(state: EvaState, side: int, a: Swap) -> int:
     Raises IllegalAction."""
     u, _act = active(state, side, a.unit)
     # the prices of the swaps to the legal configurations other than the hands, memoised
-    # (Held.swap_costs: swap_cost of each); any other hands are judged here
-    cost = held_facts(u).swap_costs.get(tuple(a.hands))
+    # (Held.price: swap_cost of each); any other hands are judged here
+    cost = held_facts(u).price(tuple(a.hands))
     if cost is None:
         why = hands_legal(u, a.hands)
         if why:

@@ -8,6 +8,8 @@ state finds the entries its original made.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from msgspec.structs import replace
 
 from engine.i18n import N_
@@ -23,6 +25,7 @@ __all__ = [
     "items_for",
     "default_keep",
     "drop_shield",
+    "fills_both",
     "fills_both_hands",
     "hand_configs",
     "hands_legal",
@@ -34,6 +37,7 @@ __all__ = [
     "reach",
     "rules_hands_ok",
     "swap_cost",
+    "swap_price",
     "weapon",
 ]
 
@@ -59,8 +63,13 @@ def held_labels(u: Unit) -> list[str]:
 
 
 def fills_both_hands(u: Unit, i: int) -> bool:
-    """Does item ``i`` fill both hands: the Shield or a two-handed weapon (EVA-9.1)?"""
-    code = u.items[i].code
+    """Does item ``i`` of ``u`` fill both hands (:func:`fills_both`, EVA-9.1)?"""
+    return fills_both(u.items[i])
+
+
+def fills_both(item: Item) -> bool:
+    """Does ``item`` fill both hands: the Shield or a two-handed weapon (EVA-9.1)?"""
+    code = item.code
     return code == "shield" or WEAPONS[code].hands == 2
 
 
@@ -90,11 +99,17 @@ def rules_hands_ok(u: Unit) -> bool:
 
 
 def swap_cost(u: Unit, new: list[int] | tuple[int, ...]) -> int:
-    """Energy of a swap from the current hands to ``new`` (EVA-9.3): 2 when an item that
-    fills both hands goes or comes, else the larger of the numbers going and coming."""
-    old = set(u.hands)
+    """Energy of a swap of ``u`` from its hands to ``new`` (:func:`swap_price`, EVA-9.3)."""
+    return swap_price(u.items, u.hands, new)
+
+
+def swap_price(items: Sequence[Item], hands: Iterable[int], new: list[int] | tuple[int, ...]) -> int:
+    """Energy of a swap from ``hands`` to ``new`` (indices of ``items``, EVA-9.3): 2 when
+    an item that fills both hands goes or comes, else the larger of the numbers going
+    and coming."""
+    old = set(hands)
     nw = set(new)
-    if any([fills_both_hands(u, i) for i in old ^ nw]):
+    if any([fills_both(items[i]) for i in old ^ nw]):
         return 2
     return max(len(old - nw), len(nw - old))
 
@@ -146,23 +161,50 @@ class Held:
     hands, arms trauma and Extended Arms (memoised by :func:`held_facts`).
 
     ``swap_hands``: every other hand configuration, in the order of
-    :func:`hand_configs`; ``cheap_swap_hands``: those of them a swap reaches for at
-    most 1 energy; ``swap_costs``: :func:`swap_cost` of each of them, by configuration
-    (as a tuple); ``shield``: :func:`held_shield`; ``reach``: :func:`reach` in squares;
-    ``ranged``: the ranged weapons in hand, as (item index, weapon)."""
+    :func:`hand_configs`; :meth:`price`: :func:`swap_cost` of a swap to one of them;
+    ``cheap_swap_hands``: those of them a swap reaches for at most 1 energy;
+    ``shield``: :func:`held_shield`; ``reach``: :func:`reach` in squares; ``ranged``:
+    the ranged weapons in hand, as (item index, weapon). The prices are worked out
+    when first asked (from the items and hands kept here), one configuration at a time."""
 
-    __slots__ = ("cheap_swap_hands", "ranged", "reach", "shield", "swap_costs", "swap_hands")
+    __slots__ = ("_cheap", "_costs", "_hands", "_items", "ranged", "reach", "shield", "swap_hands")
 
     def __init__(self, u: Unit) -> None:
         hands = u.hands
         self.swap_hands = [h for h in loadout(u).configs if h != hands]
-        self.swap_costs = {tuple(h): swap_cost(u, h) for h in self.swap_hands}
-        self.cheap_swap_hands = [h for h in self.swap_hands if self.swap_costs[tuple(h)] <= 1]
+        self._items = tuple(u.items)
+        self._hands = tuple(hands)
+        #: configuration (a tuple) -> its price, or None until it is worked out
+        self._costs: dict[tuple[int, ...], int | None] = dict.fromkeys(map(tuple, self.swap_hands))
+        self._cheap: list[list[int]] | None = None
         self.shield = held_shield(u)
         self.reach = reach(u)
         self.ranged = [
             (i, w) for i in hands if (w := WEAPONS.get(u.items[i].code)) is not None and w.damage is not None
         ]
+
+    def price(self, hands: tuple[int, ...]) -> int | None:
+        """The energy of a swap to ``hands`` (:func:`swap_price`, EVA-9.3) when they are
+        one of ``swap_hands`` (as a tuple, in its order), else None."""
+        costs = self._costs
+        cost = costs.get(hands, -1)
+        if cost is None:
+            cost = costs[hands] = swap_price(self._items, self._hands, hands)
+        return None if cost < 0 else cost
+
+    @property
+    def swap_costs(self) -> dict[tuple[int, ...], int]:
+        """:meth:`price` of each configuration of ``swap_hands``, by configuration."""
+        return {tuple(h): self.price(tuple(h)) for h in self.swap_hands}  # type: ignore[misc]
+
+    @property
+    def cheap_swap_hands(self) -> list[list[int]]:
+        """The configurations of ``swap_hands`` a swap reaches for at most 1 energy."""
+        cheap = self._cheap
+        if cheap is None:
+            price = self.price
+            cheap = self._cheap = [h for h in self.swap_hands if price(tuple(h)) <= 1]  # type: ignore[operator]
+        return cheap
 
 
 #: (items, hands, arms trauma, Extended Arms) -> :class:`Held`. Emptied at 4096 entries.

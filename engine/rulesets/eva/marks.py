@@ -21,31 +21,41 @@ _NAME_FIELDS = ("unit", "target", "attacker", "defender", "winner")
 def mark_shared(state: EvaState, out: list) -> None:
     """Keep an event's ``<field>_side`` only for a name both sides have, so that its
     text says whose Eva it is there and nowhere else (-1 for a name only one side has)."""
-    shared = shared_names(state)
-    table = _SIDE_FIELDS
-    for e in out:
-        fields = table.get(type(e))
-        if fields is None:
-            fields = table[type(e)] = _side_fields(e)
-        if not fields:
-            continue
-        if shared:
+    shared = state.__dict__.get("shared_names")
+    if shared is None:
+        shared = shared_names(state)
+    if shared:
+        table = _SIDE_FIELDS
+        for e in out:
+            fields = table.get(type(e))
+            if fields is None:
+                fields = _learn(e)[0]
             for f, f_side in fields:
                 if getattr(e, f_side) >= 0 and getattr(e, f) not in shared:
                     setattr(e, f_side, -1)
-        else:
-            for _f, f_side in fields:
+    else:  # no name is on both sides: no event keeps a side
+        sides_of = _SIDES
+        for e in out:
+            sides = sides_of.get(type(e))
+            if sides is None:
+                sides = _learn(e)[1]
+            for f_side in sides:
                 setattr(e, f_side, -1)
 
 
-def _side_fields(e: object) -> tuple[tuple[str, str], ...]:
+def _learn(e: object) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
     """The fields of :data:`_NAME_FIELDS` that event ``e`` has, each with its
-    ``<field>_side`` (an entry of :data:`_SIDE_FIELDS`)."""
-    return tuple((f, f + "_side") for f in _NAME_FIELDS if hasattr(e, f + "_side"))
+    ``<field>_side``, and those ``<field>_side`` alone, noted for its type in
+    :data:`_SIDE_FIELDS` and :data:`_SIDES`."""
+    fields = _SIDE_FIELDS[type(e)] = tuple((f, f + "_side") for f in _NAME_FIELDS if hasattr(e, f + "_side"))
+    sides = _SIDES[type(e)] = tuple(f_side for _f, f_side in fields)
+    return fields, sides
 
 
 #: For each event type, the fields of :data:`_NAME_FIELDS` it has, each with its ``<field>_side``.
 _SIDE_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
+#: For each event type, the ``<field>_side`` of those fields.
+_SIDES: dict[type, tuple[str, ...]] = {}
 
 
 def shared_names(state: EvaState) -> frozenset[str]:

@@ -1,6 +1,6 @@
 """Resolution: :func:`apply` checks an action (:func:`engine.rulesets.eva.legality.check`,
-which returns its plan), resolves the plan, ends the activation of an Eva destroyed
-by its own action (EVA-6.2), and marks whose Eva each event names."""
+which returns its plan) and :func:`resolve` resolves the plan, ends the activation of
+an Eva destroyed by its own action (EVA-6.2), and marks whose Eva each event names."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ from engine.rulesets.eva.movement import (
 )
 from engine.rulesets.eva.state import EvaState
 
-__all__ = ["RESOLVERS", "apply"]
+__all__ = ["RESOLVERS", "apply", "resolve"]
 
 #: The resolution of each action type: ``resolve(state, side, action, plan, dice)``
 #: returns the events; ``plan`` is what the check returned.
@@ -86,7 +86,14 @@ RESOLVERS: dict[type, Callable[[EvaState, int, Any, Any, Dice], list]] = {
 def apply(state: EvaState, side: int, a: object, dice: Dice) -> list:
     """Check and resolve action ``a`` of ``side``; returns the events. Raises
     IllegalAction (the state untouched) when it may not be taken now."""
-    plan = check(state, side, a)
+    return resolve(state, side, a, check(state, side, a), dice)
+
+
+def resolve(state: EvaState, side: int, a: object, plan: Any, dice: Dice) -> list:
+    """Resolve action ``a`` of ``side`` by ``plan``, the plan that
+    :func:`engine.rulesets.eva.legality.check` returned for it in this very state (no
+    change between the two); returns the events. Nothing is checked again: a caller
+    that holds no such plan calls :func:`apply`."""
     out = RESOLVERS[type(a)](state, side, a, plan, dice)
     after_action(state, dice, out)
     mark_shared(state, out)

@@ -5,7 +5,8 @@ order (a step to each neighbouring square the Eva's energy pays for, each swap,
 each attack on an enemy within range...); which of them are legal is always the
 verdict of :func:`engine.rulesets.eva.legality.check`. :func:`legal_actions`
 keeps the legal ones; :func:`random_action` draws among them by rejection sampling,
-checking only the candidates it draws.
+checking only the candidates it draws; :func:`draw` gives that action with the plan
+its check returned, for a random step that resolves it without checking it again.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import random
 from collections.abc import Sequence
 from itertools import filterfalse
 from typing import Any
+
+from engine.ruleset import IllegalAction
 
 # -- imports --
 from engine.rulesets.eva.actions import (
@@ -41,10 +44,10 @@ from engine.rulesets.eva.actions import (
 from engine.rulesets.eva.board import N_SQ, NORTH_ROWS, RANGE_LIMIT2, SOUTH_ROWS, W, band_of, d2_row, geo
 from engine.rulesets.eva.flow import berserk_eligible, to_act
 from engine.rulesets.eva.hands import Held, default_hands, held_facts, held_shield
-from engine.rulesets.eva.legality import legal
+from engine.rulesets.eva.legality import check, legal
 from engine.rulesets.eva.state import BATTLE, DEPLOY, ZONE, EvaState
 
-__all__ = ["candidates", "legal_actions", "random_action"]
+__all__ = ["candidates", "draw", "legal_actions", "random_action"]
 
 
 def legal_actions(state: EvaState, side: int) -> list[object]:
@@ -78,7 +81,15 @@ def candidates(state: EvaState, side: int) -> list[object]:
         return [Deploy(i, s, hands) for s in squares]
     if state.activation is None:
         return _activations(state, side)
-    return _in_activation(state, side).listed()
+    ui, here, steps, singles, swaps, tail, jumps = _in_activation(state, side)
+    return [
+        End(ui),
+        *[Move(ui, (here, n)) for n in steps],
+        *[single(ui) for single in singles],
+        *[Swap(ui, tuple(h)) for h in swaps],
+        *tail,
+        *[Jump(ui, s) for s in jumps],
+    ]
 
 
 def random_action(state: EvaState, side: int, rng: random.Random) -> object | None:
@@ -87,11 +98,19 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
     rejection sampling, as from the list of :func:`candidates` with each refused one
     replaced by the last. During an activation the candidates are numbered by kind and
     built only when drawn."""
+    drawn = draw(state, side, rng)
+    return drawn[0] if drawn is not None else None
+
+
+def draw(state: EvaState, side: int, rng: random.Random) -> tuple[object, Any] | None:
+    """The draw of :func:`random_action`: the action drawn and the plan its check
+    (:func:`engine.rulesets.eva.legality.check`) returned, which
+    :func:`engine.rulesets.eva.resolution.resolve` consumes while the state is unchanged;
+    None when ``side`` has no legal action."""
     if state.over or side not in to_act(state):
         return None
     if state.pending is None and state.phase == BATTLE and state.activation is not None:
-        cands = _in_activation(state, side)
-        return _draw(state, side, rng, cands.count, cands.nth)
+        return _draw_in_activation(state, side, rng)
     if state.pending is None and state.phase == DEPLOY:
         i, squares = _deploy_squares(state, side)
         if i < 0:
@@ -102,11 +121,12 @@ def random_action(state: EvaState, side: int, rng: random.Random) -> object | No
     return _draw(state, side, rng, len(cands), cands.__getitem__)
 
 
-def _draw(state: EvaState, side: int, rng: random.Random, n: int, nth: Any) -> object | None:
+def _draw(state: EvaState, side: int, rng: random.Random, n: int, nth: Any) -> tuple[object, Any] | None:
     """Rejection sampling from ``n`` candidates, ``nth(i)`` building candidate ``i``: each
-    drawn one is checked (:func:`legal`); the candidates are drawn as from a list shrunk
-    on each refusal, the last one taking the place of the refused one (``moved`` maps a
-    place to the candidate now there, where that is not the candidate of that number)."""
+    drawn one is checked (:func:`check`) until one is legal, which is returned with the
+    plan its check returned; the candidates are drawn as from a list shrunk on each
+    refusal, the last one taking the place of the refused one (``moved`` maps a place to
+    the candidate now there, where that is not the candidate of that number)."""
     moved: dict[int, int] | None = None
     bits = type(rng) is _BITS_CLASS
     while n:
@@ -118,8 +138,54 @@ def _draw(state: EvaState, side: int, rng: random.Random, n: int, nth: Any) -> o
         else:
             k = rng.randrange(n)
         a = nth(moved.get(k, k) if moved is not None else k)
-        if legal(state, side, a):
-            return a
+        try:
+            return a, check(state, side, a)
+        except IllegalAction:
+            pass
+        n -= 1
+        if moved is None:
+            moved = {}
+        moved[k] = moved.get(n, n)
+    return None
+
+
+def _draw_in_activation(state: EvaState, side: int, rng: random.Random) -> tuple[object, Any] | None:
+    """:func:`_draw` from the candidates of :func:`_in_activation` (the same draws), each
+    built where it is drawn: number 0 is End, then the steps, the single actions, the
+    swaps, the attacks and the jumps, in the order :func:`candidates` lists them."""
+    ui, here, steps, singles, swaps, tail, jumps = _in_activation(state, side)
+    e1 = 1 + len(steps)
+    e2 = e1 + len(singles)
+    e3 = e2 + len(swaps)
+    e4 = e3 + len(tail)
+    n = e4 + len(jumps)
+    moved: dict[int, int] | None = None
+    bits = type(rng) is _BITS_CLASS
+    while n:
+        if bits:  # rng.randrange(n), written out (the same draw, see _bits_draws)
+            width = n.bit_length()
+            k = rng.getrandbits(width)
+            while k >= n:
+                k = rng.getrandbits(width)
+        else:
+            k = rng.randrange(n)
+        i = moved.get(k, k) if moved is not None else k
+        if i == 0:
+            a: object = End(ui)
+        elif i < e1:
+            a = Move(ui, (here, steps[i - 1]))
+        elif i < e2:
+            a = singles[i - e1](ui)
+        elif i < e3:
+            a = Swap(ui, tuple(swaps[i - e2]))
+        elif i < e4:
+            a = tail[i - e3]
+        else:
+            a = Jump(ui, jumps[i - e4])
+        try:
+            return a, check(state, side, a)
+        except IllegalAction:
+            pass
         n -= 1
         if moved is None:
             moved = {}
@@ -155,7 +221,7 @@ def _activations(state: EvaState, side: int) -> list[object]:
     not yet activated this round, with a Berserk roll where it may make one."""
     acts: list[object] = []
     for i, u in enumerate(state.units):
-        if u.side == side and u.on_board and not u.activated:
+        if u.side == side and not u.activated and u.on_board:
             acts.append(Activate(i))
             if berserk_eligible(u):
                 acts.append(Activate(i, True))
@@ -178,62 +244,23 @@ def _deploy_squares(state: EvaState, side: int) -> tuple[int, tuple[int, ...]]:
     return -1, ()
 
 
-class _Candidates:
-    """The candidates of :func:`_in_activation`, numbered in its order and built only
-    when asked for (:meth:`nth`): End, then each kind's (steps, single actions, swaps,
-    attacks, jumps)."""
-
-    __slots__ = ("count", "ends", "here", "jumps", "singles", "steps", "swaps", "tail", "ui")
-
-    def __init__(self, ui: int, here: int, steps, singles, swaps, tail, jumps) -> None:  # noqa: ANN001
-        self.ui = ui
-        self.here = here
-        self.steps = steps
-        self.singles = singles
-        self.swaps = swaps
-        self.tail = tail
-        self.jumps = jumps
-        e1 = 1 + len(steps)
-        e2 = e1 + len(singles)
-        e3 = e2 + len(swaps)
-        e4 = e3 + len(tail)
-        self.ends = (e1, e2, e3, e4)
-        self.count = e4 + len(jumps)
-
-    def nth(self, i: int) -> object:
-        """Candidate number ``i``."""
-        e1, e2, e3, e4 = self.ends
-        if i == 0:
-            return End(self.ui)
-        if i < e1:
-            return Move(self.ui, (self.here, self.steps[i - 1]))
-        if i < e2:
-            return self.singles[i - e1](self.ui)
-        if i < e3:
-            return Swap(self.ui, tuple(self.swaps[i - e2]))
-        if i < e4:
-            return self.tail[i - e3]
-        return Jump(self.ui, self.jumps[i - e4])
-
-    def listed(self) -> list[object]:
-        """Every candidate, in order."""
-        return [self.nth(i) for i in range(self.count)]
-
-
-def _in_activation(state: EvaState, side: int) -> _Candidates:
-    """The candidate actions of the active Eva, in order: End; a single step to each
-    square its energy pays for (:meth:`MapGeo.step_squares`) that no other Eva next to
-    it stands on; a stance, discarding the Shield, disengaging, the Wings, the D-Module,
-    Acceleration (each where the Eva has or holds what it needs); a swap to each other
-    hand configuration (those costing at most 1 energy when it has less than 2); the
-    attacks on the enemies within 20 squares (:func:`_attacks`); a jump to each free
-    landing square."""
+def _in_activation(
+    state: EvaState, side: int
+) -> tuple[int, int, Sequence[int], list[type], Sequence[list[int]], list[object], Sequence[int]]:
+    """The candidate actions of the active Eva by kind, as (its number, its square, the
+    squares of single steps, the classes of single actions, the hand configurations of
+    swaps, the attacks, the squares of jumps); with End they are, in order: End; a single
+    step to each square its energy pays for (:meth:`MapGeo.step_squares`) that no other
+    Eva next to it stands on; a stance, discarding the Shield, disengaging, the Wings,
+    the D-Module, Acceleration (each where the Eva has or holds what it needs); a swap
+    to each other hand configuration (those costing at most 1 energy when it has less
+    than 2); the attacks on the enemies within 20 squares (:func:`_attacks`); a jump to
+    each free landing square."""
     act = state.activation
     assert act is not None
     ui = act.unit
     units = state.units
     u = units[ui]
-    g = geo(state)
     energy = u.energy
     airborne = u.airborne
     here = u.square
@@ -247,18 +274,21 @@ def _in_activation(state: EvaState, side: int) -> _Candidates:
         if not airborne:
             singles.append(Stand if u.kneeling else Kneel)
         swaps = held.swap_hands if energy >= 2 else held.cheap_swap_hands
-        near = []
         if 0 <= here < N_SQ:
             row = d2_row(here)
+            near = []
             for j, o in enumerate(units):
-                if o is not u and o.on_board and 0 <= o.square < N_SQ:
-                    d = row[o.square]
-                    if o.side != side and d <= RANGE_LIMIT2:  # within range of some attack (EVA-3.2)
-                        enemies.append((j, o, d))
-                    if d <= 2:  # next to it: it may stand on a square of a single step
-                        near.append(o.square)
+                s = o.square
+                if 0 <= s < N_SQ:
+                    d = row[s]
+                    # the other Evas on the board within range of some attack (EVA-3.2)
+                    if d <= RANGE_LIMIT2 and o is not u and o.on_board:
+                        if o.side != side:
+                            enemies.append((j, o, d))
+                        if d <= 2:  # next to it: it may stand on a square of a single step
+                            near.append(s)
             if not act.obligation and not u.pinned and not act.no_steps and (airborne or not u.kneeling):
-                steps = g.step_squares(here, airborne, act.accel)[energy if energy < 7 else 7]
+                steps = geo(state).step_squares(here, airborne, act.accel)[energy if energy < 7 else 7]
                 if near:
                     steps = [n for n in steps if n not in near]
     if held.shield if held is not None else held_shield(u):
@@ -275,9 +305,9 @@ def _in_activation(state: EvaState, side: int) -> _Candidates:
             singles.append(Accelerate)
         if "jumpjet" in equipment and energy >= 2 and not airborne and not u.pinned:
             occupied = {o.square for o in units if o.on_board}
-            jumps = list(filterfalse(occupied.__contains__, g.jump_squares(here)))
+            jumps = list(filterfalse(occupied.__contains__, geo(state).jump_squares(here)))
     tail = _attacks(units, u, ui, act, held, enemies) if enemies and held is not None else []
-    return _Candidates(ui, here, steps, singles, swaps, tail, jumps)
+    return ui, here, steps, singles, swaps, tail, jumps
 
 
 def _attacks(
