@@ -21,6 +21,7 @@ GAME_KEYS: dict[str, tuple[str, str]] = {
     "full_log": ("l,L,д,Д", N_("Log")),
     "concede": ("C,С", N_("Concede")),
     "leave": ("escape", N_("Back")),
+    "show_result": ("enter", N_("Result")),
 }
 
 #: The shared bindings, in the order the footer shows them. ``:`` has priority, so it
@@ -35,4 +36,6 @@ GAME_BINDINGS: list[Binding] = [
     Binding(GAME_KEYS["concede"][0], "concede", GAME_KEYS["concede"][1], show=False),
     # Escape leaves in every screen: the help lists it, the footer keeps its room for orders
     Binding(GAME_KEYS["leave"][0], "leave", GAME_KEYS["leave"][1], show=False),
+    # once the game is over, Enter opens the result again, whatever has the focus
+    Binding(GAME_KEYS["show_result"][0], "show_result", GAME_KEYS["show_result"][1], priority=True),
 ]

@@ -237,7 +237,7 @@ class GameScreen(WartableScreen, help_key=False):
     def prompt_text(self) -> str:
         """What the viewer may do now, for the hint line."""
         if self.seat.result() is not None:
-            return _("The game is over: l shows the log, Escape goes back.")
+            return _("The game is over: Enter shows the result, l the log, Escape goes back.")
         return _(": types an order; ? lists the keys and the notation.")
 
     def task_text(self, seat: int) -> str:
@@ -546,6 +546,11 @@ class GameScreen(WartableScreen, help_key=False):
 
         self.app.push_screen(GameOverScreen(headline(result, self.player_names()), lines, log), closed)
 
+    def action_show_result(self) -> None:
+        """Enter once the game is over: the result again, after looking at the final
+        position."""
+        self.show_result()
+
     def to_title(self) -> None:
         """Straight back to the title screen."""
         back = getattr(self.app, "return_to_title", None)
@@ -566,6 +571,8 @@ class GameScreen(WartableScreen, help_key=False):
             return self.viewer is not None and self.seat.result() is None
         if action == "concede":
             return self.viewer is not None and self.seat.can_concede()
+        if action == "show_result":
+            return self.viewer is not None and self.seat.result() is not None
         return True
 
     def on_key(self, event: events.Key) -> None:

@@ -82,7 +82,7 @@ def structure_text(mech: MechView, bad: str = "✗") -> Text:
 def _item_line(item, ok: str, bad: str) -> Text:  # noqa: ANN001 - an ItemView
     line = Text()
     line.append(ok if item.works else bad, style="bold" if item.works else "bold red")
-    line.append(f" {item_title(item.code) if item.kind == 'jets' else item.label} ")
+    line.append(f" {item_title(item.code) if item.kind in ('jets', 'melee', 'shield') else item.label} ")
     line.append(f"({mount_text(item.where)})", style="dim")
     if not item.works:
         line.append(" " + _("out of action"), style="dim")

@@ -91,7 +91,7 @@ def prompt(opts: EvaOptions, mode: str, cell_width: int) -> str:
     if opts.kind == "decide":
         return _("A decision is awaited.")
     if opts.kind == "over":
-        return _("The game is over: l shows the log, Escape goes back.")
+        return _("The game is over: Enter shows the result, l the log, Escape goes back.")
     if opts.kind != "act":
         return _(": types an order; ? lists the keys and the notation.")
     if mode == "fire":

@@ -84,7 +84,6 @@ class SixChancesScreen(TableDrawing, GameScreen, inherit_bindings=False):
         Binding("enter", "support", N_("Roll the die")),
         Binding("enter", "open_builder", N_("Build the squads")),
         Binding("enter", "open_regroup", N_("Rearrange")),
-        Binding("enter", "show_result", N_("Result")),
         Binding("tab", "switch", N_("Attacker / target"), show=False),
         Binding("a,ф", "declare", N_("Attack"), show=False),
         Binding("m,ь", "move", N_("Move")),
@@ -451,14 +450,11 @@ class SixChancesScreen(TableDrawing, GameScreen, inherit_bindings=False):
             "end_turn",
             "open_builder",
             "open_regroup",
-            "show_result",
         }
         if action not in ours:
             if action == "undo" and self.editing:
                 return False
             return super().check_action(action, parameters)
-        if action == "show_result":
-            return self.seat.result() is not None
         if not self.deciding():
             return False
         options = self.options()
@@ -570,10 +566,6 @@ class SixChancesScreen(TableDrawing, GameScreen, inherit_bindings=False):
     def action_open_regroup(self) -> None:
         """Open the rearrangement again after going back to the table."""
         self._open_regroup()
-
-    def action_show_result(self) -> None:
-        """The result again, after looking at the final position."""
-        self.show_result()
 
     @on(Button.Pressed)
     def _button(self, event: Button.Pressed) -> None:
