@@ -342,15 +342,21 @@ class KingdomsRosterModel:
         deploys on with the room left on each."""
         sc = _scenario(roster)
         self._shown = roster.scenario
-        chosen = _("(chosen)")
         out: list[Entry] = [_heading("h-faction", _("Faction"))]
         for f in FACTIONS:
             label = _(FACTION_NAMES[f])
             out.append(
-                Entry(f"fac:{f}", fit(f"{label} {chosen}" if f == roster.faction else label, width, ellipsis))
+                Entry(
+                    f"fac:{f}",
+                    fit(
+                        _("{name} (chosen)").format(name=label) if f == roster.faction else label,
+                        width,
+                        ellipsis,
+                    ),
+                )
             )
         if self.battle is None:
-            out.append(_heading("h-battle", _("Battle")))
+            out.append(_heading("h-battle", _("Battles")))
             for key in bundled_scenarios():
                 other = load_bundled(key)
                 for side in (0, 1):
@@ -358,7 +364,7 @@ class KingdomsRosterModel:
                         side=other.sides[side].label(), scenario=other.title_for(current_language())
                     )
                     if key == roster.scenario and side == roster.side:
-                        label = f"{label} {chosen}"
+                        label = _("{name} (chosen)").format(name=label)
                     out.append(Entry(f"battle:{key}:{side}", fit(label, width, ellipsis)))
         out.append(_heading("h-regiments", _("Regiments")))
         for kind in TYPES:
