@@ -443,7 +443,9 @@ class KingdomsRosterModel:
         if kind == "fac" and rest in FACTIONS:
             roster.faction = rest
             return "faction"
-        if kind == "battle" and self.battle is None:
+        if kind == "battle":
+            if self.battle is not None:  # built for one battle: no other is offered
+                return None
             key, _s, side = rest.partition(":")
             self._set_battle(roster, key, int(side))
             return "battle"
