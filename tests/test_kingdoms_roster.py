@@ -166,3 +166,65 @@ def test_one_side_fields_a_roster_and_the_other_keeps_the_scenarios_forces():
         regiments=[RosterRegiment(type="infantry", men=1000, base="B6", officer="Guan Yu")],
     )
     assert rules_of(field_problems(FAN, (None, turncoat))) == ["§3.7.3"]
+
+
+def test_tk_3_7_2_the_limits_are_exactly_six_regiments_and_4000_men_and_army_men_sums_the_sizes():
+    """§3.7.2: six regiments and 4,000 men are allowed, a seventh regiment or a
+    hundred men more are not; the men are the sum of the sizes (TK-1.3)."""
+    from engine.rulesets.kingdoms.roster import army_men
+
+    six = Roster(
+        faction="Shu",
+        side=0,
+        regiments=[
+            RosterRegiment(type="infantry", men=1000, base="B1", officer="Liu Bei"),
+            RosterRegiment(type="infantry", men=1000, base="B1"),
+            RosterRegiment(type="infantry", men=500, base="B1"),
+            RosterRegiment(type="cavalry", men=500, base="B2"),
+            RosterRegiment(type="archers", men=500, base="B3"),
+            RosterRegiment(type="archers", men=500, base="B3"),
+        ],
+    )
+    assert army_men(six) == 4000 and validate(six) == []
+    seven = Roster(
+        faction="Shu", side=0, regiments=[*six.regiments, RosterRegiment(type="infantry", men=300, base="B2")]
+    )
+    assert [p.rule for p in validate(seven)] == ["§3.7.2", "§3.7.2"]  # 7 regiments, 4300 men
+    assert validate(seven)[0].args == {"n": 7, "limit": 6}
+    assert validate(seven)[1].args == {"men": 4300, "limit": 4000}
+
+
+def test_tk_3_7_4_free_base_follows_the_deployment_rules_of_validate():
+    """§3.7.4, TK-3.2, TK-3.5: a new regiment goes to the first base of its side with
+    room; mounted cavalry never to a building (Lookout Hill); none when all is full."""
+    from engine.rulesets.kingdoms.roster import deployment_room, free_base
+
+    army = Roster(faction="Shu", side=0, regiments=[])
+    assert free_base(army, "cavalry", FAN) == "B1"
+    army.regiments = [RosterRegiment(type="infantry", men=300, base="B1") for _ in range(5)]
+    assert free_base(army, "infantry", FAN) == "B2"
+    army.regiments += [RosterRegiment(type="infantry", men=300, base="B2") for _ in range(3)]
+    assert free_base(army, "infantry", FAN) == "B3"
+    assert free_base(army, "cavalry", FAN) is None  # B3 is a building
+    assert [(b.id, b.capacity, n) for b, n in deployment_room(army, FAN)] == [
+        ("B1", 5, 5),
+        ("B2", 3, 3),
+        ("B3", 3, 0),
+    ]
+    wei = Roster(faction="Wei", side=1, regiments=[])
+    assert [b.id for b, _n in deployment_room(wei, FAN)] == ["B6", "B8", "B9", "B10"]
+
+
+def test_a_new_roster_takes_the_sides_faction_and_a_roster_file_round_trips():
+    """§3.7.1: a new army starts with the faction the scenario gives its side; the
+    builder's roster file is read back by the shared roster-file reader, unchanged."""
+    from engine.rulesets.kingdoms.roster import decode_roster, encode_roster_file, new_roster
+
+    hefei = load_bundled("hefei")
+    army = new_roster(hefei, 0, "Wu vanguard")
+    assert (army.faction, army.scenario, army.side, army.regiments) == ("Wu", "hefei", 0, [])
+    army.regiments.append(RosterRegiment(type="infantry", men=1000, base="B1", officer="Lü Meng"))
+    data = encode_roster_file(army)
+    key, problems = check_roster_file(data)
+    assert key == "kingdoms" and problems == []
+    assert decode_roster(json.dumps(json.loads(data)["roster"]).encode()) == army

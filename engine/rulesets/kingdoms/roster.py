@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 from engine.i18n import N_
-from engine.rosterfile import Problem
+from engine.rosterfile import ROSTER_FORMAT, ROSTER_VERSION, Problem
 from engine.rulesets.kingdoms.catalog import (
     CAVALRY,
     FACTIONS,
@@ -25,15 +25,22 @@ from engine.rulesets.kingdoms.catalog import (
     REGIMENT_SIZES,
     TYPES,
 )
-from engine.rulesets.kingdoms.scenario import RegimentSpec, Scenario, ScenarioError, load_bundled
+from engine.rulesets.kingdoms.scenario import BaseSpec, RegimentSpec, Scenario, ScenarioError, load_bundled
 
 __all__ = [
     "Roster",
     "RosterRegiment",
+    "army_men",
     "decode_roster",
+    "deployment_room",
+    "encode_roster_file",
     "field",
     "field_armies",
     "field_problems",
+    "free_base",
+    "new_roster",
+    "officer_faction",
+    "officer_weapon",
     "random_roster",
     "validate",
     "validate_armies",
@@ -71,11 +78,46 @@ def decode_roster(data: bytes) -> Roster:
     return msgspec.json.decode(data, type=Roster)
 
 
-def _weapon(name: str) -> str | None:
+class _RosterFile(msgspec.Struct):
+    format: str
+    version: int
+    ruleset: str
+    roster: Roster
+
+
+def encode_roster_file(roster: Roster) -> bytes:
+    """A roster file of ``roster`` (format ``wartable-roster`` version 1, ruleset
+    ``kingdoms``, :mod:`engine.rosterfile`), indented JSON."""
+    data = msgspec.json.encode(_RosterFile(ROSTER_FORMAT, ROSTER_VERSION, "kingdoms", roster))
+    return msgspec.json.format(data, indent=2)
+
+
+def new_roster(scenario: Scenario, side: int, name: str = "") -> Roster:
+    """An empty army for ``side`` (0: the first) of ``scenario``: the faction the
+    scenario gives that side (any faction may be chosen instead, §3.7.1), no regiment
+    yet, the limits of §3.7.2."""
+    return Roster(
+        faction=scenario.sides[side].faction, regiments=[], name=name, scenario=scenario.key, side=side
+    )
+
+
+def officer_weapon(name: str) -> str | None:
+    """The weapon of the named officer ``name`` (section 3.5), None for an unknown name."""
     for _f, n, w in OFFICERS:
         if n == name:
             return w
     return None
+
+
+def officer_faction(name: str) -> str | None:
+    """The faction the named officer ``name`` serves (section 3.5), None for an unknown name."""
+    return next((f for f, n, _w in OFFICERS if n == name), None)
+
+
+def army_men(roster: Roster) -> int:
+    """The men of ``roster``: the sum of its regiments' sizes, each its initial
+    strength (§3.7.2, §3.7.5, TK-1.3)."""
+    return sum(r.men for r in roster.regiments)
 
 
 def validate(roster: Roster, scenario: Scenario | None = None) -> list[Problem]:
@@ -98,7 +140,7 @@ def validate(roster: Roster, scenario: Scenario | None = None) -> list[Problem]:
         )
     if not roster.regiments:
         out.append(Problem("§3.7.2", N_("The army has no regiment.")))
-    men = sum(r.men for r in roster.regiments)
+    men = army_men(roster)
     if men > roster.max_men:
         out.append(
             Problem(
@@ -127,7 +169,7 @@ def validate(roster: Roster, scenario: Scenario | None = None) -> list[Problem]:
             )
         if r.officer is not None:
             named += 1
-            faction = next((f for f, n, _w in OFFICERS if n == r.officer), None)
+            faction = officer_faction(r.officer)
             if faction is None:
                 out.append(
                     Problem(
@@ -153,6 +195,43 @@ def validate(roster: Roster, scenario: Scenario | None = None) -> list[Problem]:
         out.append(Problem("§3.7.3", N_("The army needs at least one named officer.")))
     out.extend(_deployment(roster, scenario))
     return out
+
+
+def deployment_room(roster: Roster, scenario: Scenario | None = None) -> list[tuple[BaseSpec, int]]:
+    """The bases ``roster``'s side may deploy on (§3.7.4), each with how many of the
+    roster's regiments stand there (its capacity per side is the base's, TK-3.2);
+    empty for an unknown scenario or side."""
+    try:
+        scenario = scenario or load_bundled(roster.scenario)
+    except ScenarioError:
+        return []
+    if roster.side not in (0, 1):
+        return []
+    return [
+        (scenario.base(b), sum(1 for r in roster.regiments if r.base == b))
+        for b in scenario.deploy[roster.side]
+    ]
+
+
+def free_base(roster: Roster, kind: str, scenario: Scenario | None = None) -> str | None:
+    """The first base, in the scenario's deployment order, where one more regiment of
+    type ``kind`` would break no deployment rule (§3.7.4, TK-3.2, TK-3.5: the rules
+    are :func:`validate`'s own); None when there is none."""
+    try:
+        scenario = scenario or load_bundled(roster.scenario)
+    except ScenarioError:
+        return None
+    if roster.side not in (0, 1):
+        return None
+    before = len(_deployment(roster, scenario))
+    size = REGIMENT_SIZES.get(kind, (0,))[-1]
+    for base in scenario.deploy[roster.side]:
+        trial = msgspec.structs.replace(
+            roster, regiments=[*roster.regiments, RosterRegiment(type=kind, men=size, base=base)]
+        )
+        if len(_deployment(trial, scenario)) == before:
+            return base
+    return None
 
 
 def _deployment(roster: Roster, scenario: Scenario | None) -> list[Problem]:
@@ -252,7 +331,7 @@ def field(scenario: Scenario, armies: tuple[Roster | None, Roster | None]) -> Sc
                     men=r.men,
                     base=r.base,
                     officer=r.officer,
-                    weapon=_weapon(r.officer) if r.officer else None,
+                    weapon=officer_weapon(r.officer) if r.officer else None,
                 )
             )
     return msgspec.structs.replace(scenario, regiments=tuple(regs))

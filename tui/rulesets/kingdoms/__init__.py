@@ -5,13 +5,14 @@ Modules: ``glyphs`` (the map's characters, Unicode and ASCII, and their legend),
 ``texts`` (names, descriptions, orders and attack previews as text), ``board``
 (the map of bases and links on the kit's board), ``sheet`` (the orders sheet),
 ``orders`` (a regiment's order list, an attack's preview, a challenge's
-fallback), ``screen`` (the game screen, on the kit's) and ``setup`` (the new game
-screen's part: the scenario and the armies). Everything is imported on first use.
+fallback), ``screen`` (the game screen, on the kit's), ``setup`` (the new game
+screen's part: the scenario and the armies), ``roster_model`` and
+``roster_builder`` (the army builder of section 3.7, on the kit's scaffold).
+Everything is imported on first use.
 
-The army builder is not in this build: ``has_rosters`` is False, and armies come
-from the scenario or from army files in the saves folder's ``rosters/``. When the
-builder comes it provides ``RosterBuilderScreen`` here and the set-up's army rows
-offer "a new army" (see :mod:`tui.rulesets.kingdoms.setup`).
+Armies come from the scenario, from army files in the saves folder's
+``rosters/``, or from the army builder (``RosterBuilderScreen``), opened from the
+title screen's Roster builder or from an army row of the set-up (``b``).
 """
 
 from __future__ import annotations
@@ -25,10 +26,19 @@ if TYPE_CHECKING:
     from engine.rulesets.kingdoms.state import Setup
     from tui.rulesets.kingdoms.setup import KingdomsChoices, KingdomsSetupWidget
 
-__all__ = ["game_screen", "has_rosters", "make_setup", "setup_widget"]
+__all__ = ["RosterBuilderScreen", "game_screen", "has_rosters", "make_setup", "setup_widget"]
 
-#: No army builder in this build (the scenario's armies, or army files, are fielded).
-has_rosters = False
+#: The Three Kingdoms battle builds armies before a battle (section 3.7).
+has_rosters = True
+
+
+def __getattr__(name: str) -> Any:
+    """``RosterBuilderScreen`` is imported when first asked for."""
+    if name == "RosterBuilderScreen":
+        from tui.rulesets.kingdoms.roster_builder import RosterBuilderScreen
+
+        return RosterBuilderScreen
+    raise AttributeError(name)
 
 
 def setup_widget(choices: KingdomsChoices | None = None) -> KingdomsSetupWidget:

@@ -8,9 +8,11 @@ click) change the highlighted one. Under them the scenario's briefing (the war
 council, TK-AMB-65) and what the battle will field, or why it cannot start (every
 problem with its rule, from the engine's :func:`field_problems`).
 
-An army builder is not in this build: ``has_rosters`` stays False. Its place is
-the army rows: a builder would add "a new army" to their values and come back
-here with it (see :mod:`tui.rulesets` for ``RosterBuilderScreen``).
+On an army row, ``b`` opens the army builder
+(:class:`tui.rulesets.kingdoms.roster_builder.RosterBuilderScreen`, picking) for
+that scenario and side; the army it gives back is that side's. Saved there, it is
+an army file like any other; not saved, it stays among the row's values until the
+screen is left (the screen asks first).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from textual.widgets import OptionList, Static
 
 from engine.i18n import N_, _, current_language, ngettext
 from engine.rosterfile import RosterFileError, check_roster_file, read_roster_file
-from engine.rulesets.kingdoms.roster import Roster, field_problems
+from engine.rulesets.kingdoms.roster import Roster, army_men, field_problems
 from engine.rulesets.kingdoms.roster import field as field_armies
 from engine.rulesets.kingdoms.scenario import (
     Scenario,
@@ -156,11 +158,13 @@ ROWS: tuple[str, ...] = ("scenario", "army-0", "army-1")
 
 
 class _ValueRows(Rows):
-    """The choices: Left/Right (and -/+) change the highlighted one."""
+    """The choices: Left/Right (and -/+) change the highlighted one; ``b`` builds an
+    army for the highlighted side."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,plus", "change(1)", N_("Next value"), show=False),
         Binding("left,minus", "change(-1)", N_("Previous value"), show=False),
+        Binding("b,и", "build", N_("Build an army")),
     ]
 
     def action_change(self, step: int) -> None:
@@ -168,6 +172,18 @@ class _ValueRows(Rows):
         parent = self.parent
         if isinstance(parent, KingdomsSetupWidget):
             parent.change(step)
+
+    def action_build(self) -> None:
+        """Build an army for the highlighted side (see :meth:`KingdomsSetupWidget.build`)."""
+        parent = self.parent
+        if isinstance(parent, KingdomsSetupWidget):
+            parent.build()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``b`` only on an army row."""
+        if action == "build":
+            return True if (self.chosen or "").startswith("army-") else None
+        return True
 
 
 class KingdomsSetupWidget(Vertical):
@@ -187,6 +203,8 @@ class KingdomsSetupWidget(Vertical):
         self._choices = choices or KingdomsChoices()
         self._files: list[ArmyFile] = []
         self._row = "scenario"
+        #: Per side: an army built here and not saved to a file.
+        self._built: list[Roster | None] = [None, None]
 
     # -- the interface -------------------------------------------------------------
     def problems(self) -> list[str]:
@@ -202,8 +220,13 @@ class KingdomsSetupWidget(Vertical):
         return [
             ("", ""),
             (_("Left, Right"), _("change the scenario or a side's army")),
+            ("b", _("on a side's army: build a new army for it in the army builder")),
             ("", _("Armies come from the scenario, or from army files in the rosters folder (section 3.7).")),
         ]
+
+    def unsaved(self) -> bool:
+        """Whether an army built here and chosen is saved nowhere (leaving loses it)."""
+        return any(b is not None and b is self._choices.armies[s] for s, b in enumerate(self._built))
 
     # -- layout --------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -215,9 +238,12 @@ class KingdomsSetupWidget(Vertical):
 
     def on_mount(self) -> None:
         """Read the army files; show the choices."""
+        self._read_files()
+        self._show()
+
+    def _read_files(self) -> None:
         folder = getattr(self.app, "saves_folder", None)
         self._files = army_files(Path(folder) / "rosters") if folder is not None else []
-        self._show()
 
     def _scenario(self) -> Scenario:
         return load_bundled(self._choices.scenario)
@@ -233,7 +259,7 @@ class KingdomsSetupWidget(Vertical):
         for entry in self._files:
             r = entry.roster
             if r is not None and r.scenario == sc.key and r.side == side:
-                men = sum(x.men for x in r.regiments)
+                men = army_men(r)
                 out.append(
                     (
                         r,
@@ -246,6 +272,20 @@ class KingdomsSetupWidget(Vertical):
                         ),
                     )
                 )
+        built = self._built[side]
+        if built is not None and built.scenario == sc.key and all(r != built for r, _l in out):
+            name = shown(built.name, NAME_LIMIT) or _("(no name)")
+            regiments = ngettext("{n} regiment", "{n} regiments", len(built.regiments)).format(
+                n=len(built.regiments)
+            )
+            out.append(
+                (
+                    built,
+                    _("{name} (not saved): {regiments}, {men} men").format(
+                        name=name, regiments=regiments, men=army_men(built)
+                    ),
+                )
+            )
         return out
 
     def _value(self, row: str) -> str:
@@ -308,9 +348,10 @@ class KingdomsSetupWidget(Vertical):
     @on(OptionList.OptionHighlighted, "#tk-setup-list")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
-        chosen = self.query_one("#tk-setup-list", _ValueRows).chosen
-        if chosen is not None:
-            self._row = chosen
+        rows = self.query_one("#tk-setup-list", _ValueRows)
+        if rows.chosen is not None:
+            self._row = rows.chosen
+        rows.refresh_bindings()  # b builds an army on an army row only
 
     @on(OptionList.OptionSelected, "#tk-setup-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -333,6 +374,30 @@ class KingdomsSetupWidget(Vertical):
         labels = list(c.labels)
         armies[side], labels[side] = roster, label
         self._set(replace(c, armies=(armies[0], armies[1]), labels=(labels[0], labels[1])))
+
+    def build(self) -> None:
+        """Open the army builder for the highlighted side of the scenario chosen; the
+        army it gives back becomes that side's (section 3.7)."""
+        if not self._row.startswith("army-"):
+            return
+        from tui.rulesets.kingdoms.roster_builder import RosterBuilderScreen
+
+        side = int(self._row[-1])
+        builder = RosterBuilderScreen(pick=True, battle=(self._choices.scenario, side))
+
+        def built(roster: Roster | None) -> None:
+            if roster is None:
+                return
+            self._read_files()
+            self._built[side] = roster if builder.dirty else None
+            armies = list(self._choices.armies)
+            labels = list(self._choices.labels)
+            armies[side] = roster
+            labels[side] = shown(roster.name, NAME_LIMIT)
+            self._set(replace(self._choices, armies=(armies[0], armies[1]), labels=(labels[0], labels[1])))
+            self._show()
+
+        self.app.push_screen(builder, built)
 
     def _set(self, choices: KingdomsChoices) -> None:
         if choices == self._choices:
