@@ -81,9 +81,9 @@ EQUIPMENT_USES: dict[str, str] = {
 #: Going Ballistic's words in the builder.
 BALLISTIC_TEXTS = RosterTexts(
     new_unit=N_("New mech"),
-    remove_title=N_("Remove unit"),
+    remove_title=N_("Remove the unit"),
     remove_question=N_("Remove {name} and everything mounted on it from the roster?"),
-    rename_title=N_("Rename unit"),
+    rename_title=N_("Rename the unit"),
     rename_label=N_("The unit's name (letters, digits, - or _):"),
     add_to=N_("Catalogue: add to {name}"),
     empty_unit=N_("(nothing mounted yet)"),
