@@ -207,11 +207,11 @@ def test_gb_18_5_masses_come_from_the_engine_and_match_the_catalogue():
 def test_gb_18_7_the_builder_describes_a_weapon_by_the_current_mechs_chart():
     """GB-9.5, GB-9.6, GB-18.7: the line under a weapon gives where the chart of the
     current mech's platform has grade 1 and how far it reaches (the tables' figures)."""
-    assert "grade 1 at 3–5 hexes, in range 1–13" in describe_weapon(WEAPONS["gat20"], "hare")
-    assert "grade 1 at 3–7 hexes, in range 1–17" in describe_weapon(WEAPONS["gat20"], "warden")
-    assert "grade 1 at 4–10 hexes, in range 1–24" in describe_weapon(WEAPONS["gat20"], "bastion")
-    assert "grade 1 at 11–19 hexes, in range 1–39" in describe_weapon(WEAPONS["how155"], "bastion")
-    assert "grade 1 at 1–11 hexes, in range 1–35" in describe_weapon(WEAPONS["hmg12"], "bastion")
+    assert "grade 1 at 3–5, range 1–13 hexes" in describe_weapon(WEAPONS["gat20"], "hare")
+    assert "grade 1 at 3–7, range 1–17 hexes" in describe_weapon(WEAPONS["gat20"], "warden")
+    assert "grade 1 at 4–10, range 1–24 hexes" in describe_weapon(WEAPONS["gat20"], "bastion")
+    assert "grade 1 at 11–19, range 1–39 hexes" in describe_weapon(WEAPONS["how155"], "bastion")
+    assert "grade 1 at 1–11, range 1–35 hexes" in describe_weapon(WEAPONS["hmg12"], "bastion")
     assert "grade 1" not in describe_weapon(WEAPONS["gat20"], "")
     # the catalogue follows the current mech: its weapon rows are described on its chassis
     roster = Roster(units=[UnitEntry("W-1", "warden"), UnitEntry("J-1", "jackal")])

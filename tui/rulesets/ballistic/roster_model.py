@@ -163,7 +163,7 @@ def describe_weapon(w: Weapon, chassis: str = "") -> str:
         parts.append(_("HE."))
     if w.arc is not None:
         parts.append(
-            _("Arc fire at {low}–{high} hexes, speed {speed}, CEP {cep}.").format(
+            _("Arc fire: {low}–{high} hexes, speed {speed}, CEP {cep}.").format(
                 low=w.arc[0], high=w.arc[1], speed=w.speed, cep=w.cep
             )
         )
@@ -177,8 +177,8 @@ def describe_weapon(w: Weapon, chassis: str = "") -> str:
         if best and reach:
             parts.append(
                 _(
-                    "On a {chassis} (P {p:+d}, C_eff {c_eff}): grade 1 at {low}–{high} hexes, "
-                    "in range {near}–{far} (GB-18.7)."
+                    "On a {chassis} (P {p:+d}, C_eff {c_eff}): grade 1 at {low}–{high}, "
+                    "range {near}–{far} hexes (GB-18.7)."
                 ).format(
                     chassis=_(c.name),
                     p=c.platform,
@@ -332,6 +332,9 @@ class BallisticRosterModel:
                 rows.append(
                     Row(f"empty-{i}", fit(_(BALLISTIC_TEXTS.empty_unit), width, ellipsis), unit=i, note=True)
                 )
+        if not roster.units:
+            hint = _("Tab: catalogue")
+            rows.append(Row("hint", fit(hint, width, ellipsis), note=True))
         return rows
 
     def unit_of(self, row_id: str | None) -> int | None:
