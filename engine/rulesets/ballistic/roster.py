@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable
 from fractions import Fraction
 
 import msgspec
@@ -30,12 +31,16 @@ __all__ = [
     "NAME_PATTERN",
     "Roster",
     "UnitEntry",
+    "base_name",
     "decode_roster",
     "encode_roster_file",
     "entry_from_loadout",
+    "free_name",
+    "name_problem",
     "payload_used",
     "random_roster",
     "roster_mass",
+    "tonnes",
     "unit_mass",
     "validate",
 ]
@@ -93,8 +98,46 @@ def payload_used(entry: UnitEntry) -> Fraction:
     return total
 
 
-def _tonnes(x: Fraction) -> str:
+def tonnes(x: Fraction | int) -> str:
+    """A mass in tonnes as written in the catalogue: ``6``, ``3.5``, ``10.5`` (GB-18.3 to
+    GB-18.5; every catalogue mass is a whole or half tonne)."""
+    x = Fraction(x)
     return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+
+
+def base_name(chassis: str) -> str:
+    """The first word of a chassis's or an auxiliary unit's English name (``Hare``,
+    ``Jackal``), from which units are named (``Hare-1``); the key itself when unknown."""
+    found = CHASSIS.get(chassis) or AUXILIARIES.get(chassis)
+    return found.name.split()[0] if found is not None else chassis
+
+
+def free_name(roster: Roster, chassis: str) -> str:
+    """The first name ``<base>-<n>`` (n = 1, 2, ...) not used on ``roster``'s side
+    (names compare without case, GB-4.2), for a new unit of ``chassis``."""
+    used = {u.name.casefold() for u in roster.units}
+    base = base_name(chassis)
+    n = 1
+    while f"{base}-{n}".casefold() in used:
+        n += 1
+    return f"{base}-{n}"
+
+
+def name_problem(name: str, index: int, others: Iterable[str]) -> Problem | None:
+    """Why unit ``index`` (0-based, roster order) may not be called ``name`` among the
+    side's ``others`` names, or None (GB-4.2): a name is 1-24 letters, digits, '-' or
+    '_' without spaces (so the notation can name it, GB-17.2), unique on its side
+    without regard to case."""
+    if not NAME_PATTERN.match(name):
+        return Problem(
+            "GB-4.2",
+            N_("Unit {n}: a name is 1–24 letters, digits, '-' or '_', without spaces."),
+            {"n": index + 1, "index": index},
+        )
+    folded = name.casefold()
+    if any(o.casefold() == folded for o in others):
+        return Problem("GB-4.2", N_("Two units are called {name}."), {"name": name, "index": index})
+    return None
 
 
 def validate(roster: Roster, mass_limit: int = DEFAULT_MASS_LIMIT) -> list[Problem]:
@@ -106,43 +149,47 @@ def validate(roster: Roster, mass_limit: int = DEFAULT_MASS_LIMIT) -> list[Probl
     an auxiliary lists no weapons or equipment of its own (GB-18.2); each weapon and
     equipment item known (GB-18.3, GB-18.4); mounts and payload (GB-18.5); the roster
     mass within ``mass_limit`` tonnes (GB-18.5).
+
+    A problem of one unit carries its roster index (0-based) as the argument ``index``
+    (a builder marks that unit); a second unit of an earlier unit's name is the one
+    reported (GB-4.2).
     """
     problems: list[Problem] = []
     if not roster.units:
         problems.append(Problem("GB-18.5", N_("The roster has no units.")))
-    seen: set[str] = set()
     for n, u in enumerate(roster.units, start=1):
         label = u.name if u.name else f"#{n}"
-        if not NAME_PATTERN.match(u.name):
-            problems.append(
-                Problem(
-                    "GB-4.2",
-                    N_("Unit {n}: a name is 1–24 letters, digits, '-' or '_', without spaces."),
-                    {"n": n},
-                )
-            )
-        elif u.name.casefold() in seen:
-            problems.append(Problem("GB-4.2", N_("Two units are called {name}."), {"name": u.name}))
-        seen.add(u.name.casefold())
+        at = n - 1
+        named = name_problem(u.name, at, (o.name for o in roster.units[:at]))
+        if named is not None:
+            problems.append(named)
         chassis = CHASSIS.get(u.chassis)
         aux = AUXILIARIES.get(u.chassis)
         if chassis is None and aux is None:
             problems.append(
                 Problem(
-                    "GB-18.1", N_("{unit}: there is no chassis {key}."), {"unit": label, "key": u.chassis}
+                    "GB-18.1",
+                    N_("{unit}: there is no chassis {key}."),
+                    {"unit": label, "key": u.chassis, "index": at},
                 )
             )
             continue
         for key in u.weapons:
             if key not in WEAPONS:
                 problems.append(
-                    Problem("GB-18.3", N_("{unit}: there is no weapon {key}."), {"unit": label, "key": key})
+                    Problem(
+                        "GB-18.3",
+                        N_("{unit}: there is no weapon {key}."),
+                        {"unit": label, "key": key, "index": at},
+                    )
                 )
         for key in u.equipment:
             if key not in EQUIPMENT:
                 problems.append(
                     Problem(
-                        "GB-18.4", N_("{unit}: there is no equipment {key}."), {"unit": label, "key": key}
+                        "GB-18.4",
+                        N_("{unit}: there is no equipment {key}."),
+                        {"unit": label, "key": key, "index": at},
                     )
                 )
         if aux is not None:
@@ -151,7 +198,7 @@ def validate(roster: Roster, mass_limit: int = DEFAULT_MASS_LIMIT) -> list[Probl
                     Problem(
                         "GB-18.2",
                         N_("{unit}: an auxiliary unit has a fixed profile; list no weapons or equipment."),
-                        {"unit": label},
+                        {"unit": label, "index": at},
                     )
                 )
             continue
@@ -161,7 +208,7 @@ def validate(roster: Roster, mass_limit: int = DEFAULT_MASS_LIMIT) -> list[Probl
                 Problem(
                     "GB-18.5",
                     N_("{unit}: {n} weapons on {mounts} weapon mounts."),
-                    {"unit": label, "n": len(u.weapons), "mounts": chassis.weapon_mounts},
+                    {"unit": label, "n": len(u.weapons), "mounts": chassis.weapon_mounts, "index": at},
                 )
             )
         if len(u.equipment) > chassis.equipment_mounts:
@@ -169,7 +216,7 @@ def validate(roster: Roster, mass_limit: int = DEFAULT_MASS_LIMIT) -> list[Probl
                 Problem(
                     "GB-18.5",
                     N_("{unit}: {n} equipment items on {mounts} equipment mounts."),
-                    {"unit": label, "n": len(u.equipment), "mounts": chassis.equipment_mounts},
+                    {"unit": label, "n": len(u.equipment), "mounts": chassis.equipment_mounts, "index": at},
                 )
             )
         used = payload_used(u)
@@ -178,7 +225,7 @@ def validate(roster: Roster, mass_limit: int = DEFAULT_MASS_LIMIT) -> list[Probl
                 Problem(
                     "GB-18.5",
                     N_("{unit}: {used} t of weapons and equipment; the payload is {payload} t."),
-                    {"unit": label, "used": _tonnes(used), "payload": _tonnes(chassis.payload)},
+                    {"unit": label, "used": tonnes(used), "payload": tonnes(chassis.payload), "index": at},
                 )
             )
     mass = roster_mass(roster)
@@ -246,7 +293,7 @@ def random_roster(rng: random.Random, name: str = "Random", mass_limit: int = DE
         m = unit_mass(entry)
         if mass + m > mass_limit:
             continue
-        base = (CHASSIS.get(entry.chassis) or AUXILIARIES[entry.chassis]).name.split()[0]
+        base = base_name(entry.chassis)
         counts[base] = counts.get(base, 0) + 1
         entry.name = f"{base}-{counts[base]}"
         units.append(entry)

@@ -7,11 +7,11 @@ the kit's board base), ``panels`` (the texts of the side panel and the dialogs),
 kit), ``armies`` (random armies and army files), ``setup`` (the new game
 screen's part). Everything is imported on first use.
 
-An army builder is not part of this build: it will sit on the kit's roster-builder
-scaffold (``tui.kit.roster``), set ``has_rosters`` to True, export
-``RosterBuilderScreen`` here, and add a "build an army" source to the army rows of
-the set-up (:data:`tui.rulesets.ballistic.setup.ARMY_SOURCES`). Until then armies are
-random or read from the saves folder's ``rosters/``.
+The army builder (``roster_builder``, with its model in ``roster_model``) sits on
+the kit's roster-builder scaffold (``tui.kit.roster``): ``RosterBuilderScreen`` is
+exported here, and the army rows of the set-up offer "build an army"
+(:data:`tui.rulesets.ballistic.setup.ARMY_SOURCES`) besides random armies and the
+army files of the saves folder's ``rosters/``, where the builder saves.
 """
 
 from __future__ import annotations
@@ -25,10 +25,19 @@ if TYPE_CHECKING:
     from engine.rulesets.ballistic.state import Setup
     from tui.rulesets.ballistic.setup import BallisticChoices, BallisticSetupWidget
 
-__all__ = ["game_screen", "has_rosters", "make_setup", "setup_widget"]
+__all__ = ["RosterBuilderScreen", "game_screen", "has_rosters", "make_setup", "setup_widget"]
 
-#: No army builder in this build yet (see the module's description).
-has_rosters = False
+#: Going Ballistic builds armies before a battle (GB-18.5).
+has_rosters = True
+
+
+def __getattr__(name: str) -> Any:
+    """``RosterBuilderScreen`` is imported when first asked for."""
+    if name == "RosterBuilderScreen":
+        from tui.rulesets.ballistic.roster_builder import RosterBuilderScreen
+
+        return RosterBuilderScreen
+    raise AttributeError(name)
 
 
 def setup_widget(choices: BallisticChoices | None = None) -> BallisticSetupWidget:

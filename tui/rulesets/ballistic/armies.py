@@ -4,8 +4,8 @@ and the army files saved in ``<saves folder>/rosters/``.
 Every file is read through :func:`engine.rosterfile.check_roster_file`, so a
 damaged file, a foreign one or another system's roster becomes an entry with a
 one-line reason (never an exception), and a roster that breaks GB-18.5 keeps its
-problems to be shown. Files are only read here. (An army builder will write them; it
-is not part of this build, see :mod:`tui.rulesets.ballistic`.)
+problems to be shown. Files are only read here; the army builder
+(:mod:`tui.rulesets.ballistic.roster_builder`) writes them.
 """
 
 from __future__ import annotations

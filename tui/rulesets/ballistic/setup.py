@@ -3,10 +3,12 @@ units are placed, and the turn limit (GB-4.6, GB-16.2, GB-18.5).
 
 Five rows, each a setting and its value (``< Knoll Town >``): Left and Right (or a
 click, Enter, Space) change the highlighted one. An army is a random valid army
-from the engine (Enter or ``r`` on its row draws another) or an army file of the
-saves folder's ``rosters/``. The map's preview and the highlighted army's units are
-shown beside and below. An army builder is not part of this build: it will add a
-"build an army" value to the army rows (see :data:`ARMY_SOURCES`).
+from the engine (Enter or ``r`` on its row draws another), an army file of the
+saves folder's ``rosters/``, or an army built now: ``b`` (or Enter on "Build an
+army") opens the army builder (:class:`tui.rulesets.ballistic.roster_builder.RosterBuilderScreen`
+with ``pick=True``), whose army is used when it is given back; an army it saved is
+then one of the army files. The map's preview and the highlighted army's units are
+shown beside and below.
 """
 
 from __future__ import annotations
@@ -38,9 +40,11 @@ from tui.widgets.pointer_list import PointerList
 
 __all__ = ["ARMY_SOURCES", "BallisticChoices", "BallisticSetupWidget", "make_setup", "new_rng"]
 
-#: Where an army comes from: a random valid army, or a file. (An army builder will add
-#: ``"build"`` here, opening the roster scaffold's builder.)
-ARMY_SOURCES = ("random", "file")
+#: Where an army comes from: a random valid army, a file, or the army builder.
+ARMY_SOURCES = ("random", "file", "build")
+#: The source of an army built in the army builder and not saved (a file's label
+#: always ends with ``.json``, so it never reads so).
+BUILT = ":build"
 #: Turn limits offered (None: none, GB-16.2).
 TURN_LIMITS: tuple[int | None, ...] = (None, 4, 5, 6, 8, 10, 12, 15, 20)
 #: The rows: (id, English label).
@@ -62,7 +66,8 @@ def new_rng() -> random.Random:
 class BallisticChoices:
     """What the Going Ballistic part of the new game screen holds: ``map_key`` (a shipped
     map); per side its ``armies`` (the roster, or None) and their ``sources`` (``""``:
-    a random army; else the army file's label); ``deploy``: the players place their
+    a random army; :data:`BUILT`: the army built in the army builder, None until one
+    is; else the army file's label); ``deploy``: the players place their
     units in their zones (GB-4.6), else they start on random hexes of them;
     ``turn_limit`` (None: none)."""
 
@@ -170,6 +175,7 @@ class BallisticSetupWidget(Horizontal):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r,R,к,К", "reroll", N_("Another random army")),
+        Binding("b,и", "build", N_("Build an army")),
     ]
 
     def __init__(self, choices: BallisticChoices | None = None) -> None:
@@ -188,8 +194,12 @@ class BallisticSetupWidget(Horizontal):
             self.state.map_key = next(iter(self._maps), "")
         self._files: list[ArmyEntry] = []
         self._random: list[Roster | None] = [None, None]
+        #: The army each side last had from the army builder (kept while another is shown).
+        self._built: list[Roster | None] = [None, None]
         for side in (0, 1):
-            if self.state.armies[side] is None or not self.state.sources[side]:
+            if self.state.sources[side] == BUILT:
+                self._built[side] = self.state.armies[side]
+            elif self.state.armies[side] is None or not self.state.sources[side]:
                 army = self.state.armies[side] or new_random_army(self._rng, side)
                 self.state.armies[side] = army
                 self.state.sources[side] = ""
@@ -212,7 +222,7 @@ class BallisticSetupWidget(Horizontal):
             (_("Map"), _("Left and Right choose one of the maps; the preview shows it")),
             (
                 _("Army of Player 1, 2"),
-                _("a random army (Enter or r draws another) or an army file of rosters/"),
+                _("a random army (Enter or r draws another), an army file of rosters/, or b: build one"),
             ),
             (
                 _("Placement"),
@@ -251,6 +261,11 @@ class BallisticSetupWidget(Horizontal):
             side = int(row[-1])
             if not s.sources[side]:
                 return _("Random army")
+            if s.sources[side] == BUILT:
+                roster = s.armies[side]
+                if roster is None:
+                    return _("Build an army (Enter)")
+                return _("Built: {name}").format(name=fit(roster.name.strip() or _("(no name)"), 22))
             return fit(s.sources[side], 30)
         if row == "deploy":
             return _("The players deploy") if s.deploy else _("Random places in the zones")
@@ -296,7 +311,8 @@ class BallisticSetupWidget(Horizontal):
                 "\n"
                 + (
                     _(
-                        "Enter or r: another random army; Left, Right: the army files in rosters/ ({n})."
+                        "Enter or r: another random army; b: build one; "
+                        "Left, Right: the army files in rosters/ ({n})."
                     ).format(n=files)
                 )
             )
@@ -322,8 +338,12 @@ class BallisticSetupWidget(Horizontal):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self._row = event.option_index
-        if ROWS[self._row][0].startswith("army") and not self.state.sources[int(ROWS[self._row][0][-1])]:
+        row = ROWS[self._row][0]
+        source = self.state.sources[int(row[-1])] if row.startswith("army") else None
+        if source == "":
             self.action_reroll()
+        elif source == BUILT:
+            self.action_build()
         else:
             self.action_change(1)
 
@@ -338,13 +358,15 @@ class BallisticSetupWidget(Horizontal):
                 s.map_key = keys[(at + step) % len(keys)]
         elif row.startswith("army"):
             side = int(row[-1])
-            values = ["", *(e.label for e in self._files)]
+            values = ["", *(e.label for e in self._files), BUILT]
             at = values.index(s.sources[side]) if s.sources[side] in values else 0
             source = values[(at + step) % len(values)]
             s.sources[side] = source
             if not source:
                 s.armies[side] = self._random[side] or new_random_army(self._rng, side)
                 self._random[side] = s.armies[side]
+            elif source == BUILT:
+                s.armies[side] = self._built[side]
             else:
                 entry = next(e for e in self._files if e.label == source)
                 s.armies[side] = entry.roster
@@ -363,6 +385,44 @@ class BallisticSetupWidget(Horizontal):
         self._random[side] = army
         self.state.armies[side] = army
         self.state.sources[side] = ""
+        self._changed()
+
+    def _side(self) -> int:
+        """The side of the highlighted army row (Player 1's on another row)."""
+        row = ROWS[self._row][0]
+        return int(row[-1]) if row.startswith("army") else 0
+
+    def action_build(self) -> None:
+        """b: open the army builder for the highlighted army row's side (Player 1's on
+        another row), starting from that side's built or filed army; the army it gives
+        back is used (GB-18.5: it gives back only a valid one)."""
+        from tui.rulesets.ballistic.roster_builder import RosterBuilderScreen
+
+        side = self._side()
+        start = self.state.armies[side] if self.state.sources[side] else None
+        builder = RosterBuilderScreen(pick=True, roster=start)
+
+        def built(roster: Roster | None) -> None:
+            self.use_built(side, roster, None if builder.dirty else builder.file_name)
+
+        self.app.push_screen(builder, built)
+
+    def use_built(self, side: int, roster: Roster | None, file_name: str | None = None) -> None:
+        """Use ``roster`` from the army builder for ``side`` (nothing when None). The
+        army files are read again, so that one the builder saved is listed; when the
+        army is that file as saved (``file_name``), the file is its source."""
+        if hasattr(self.app, "saves_folder"):
+            self._files = saved_armies(self.app.saves_folder)
+        if roster is None:
+            self._changed()
+            return
+        entry = next((e for e in self._files if e.label == file_name), None) if file_name else None
+        if entry is not None and entry.roster == roster:
+            self.state.sources[side] = entry.label
+        else:
+            self.state.sources[side] = BUILT
+            self._built[side] = roster
+        self.state.armies[side] = roster
         self._changed()
 
     def _changed(self) -> None:
