@@ -90,7 +90,7 @@ def test_blc_1_blc_3_the_catalogue_shows_the_engines_figures():
         assert rows[f"it:{code}"].endswith(ITEMS[code].name)
     assert set(rows) == {f"ch:{c}" for c in CHASSIS} | {f"it:{c}" for c in ITEMS}
     assert describe_chassis(CHASSIS["Warden"]) == (
-        "Warden (BLC-1): medium, base speed 6 cells; torso slots LT 2, CT 1, RT 2. "
+        "Warden (BLC-1): medium class, base speed 6 cells; torso slots LT 2, CT 1, RT 2. "
         "Structure: H 6, CT 16, LT 11, RT 11, LA 8, RA 8, LL 10, RL 10. Jump jets allowed."
     )
     assert describe_item(ITEMS["A-20"]) == (

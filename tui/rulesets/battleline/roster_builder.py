@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 #: The chassis classes of BLC-1, untranslated.
-CLASS_NAMES = {"light": N_("light"), "medium": N_("medium"), "heavy": N_("heavy")}
+CLASS_NAMES = {"light": N_("light class"), "medium": N_("medium class"), "heavy": N_("heavy class")}
 
 
 @dataclass
