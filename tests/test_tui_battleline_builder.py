@@ -166,12 +166,12 @@ def test_blc_2_every_check_surfaces_live_with_its_id():
     draft = MODEL.copy(sample_mech("Kestrel"))
     MODEL.add(draft, 0, "ch:Scout")
     assert _texts(draft) == [
-        "Kestrel: the left torso has 1 slots, fewer than the items listed (2).",
-        "Kestrel: the centre torso has 0 slots, fewer than the items listed (1).",
+        "Kestrel: more items in the left torso than it has slots (2 for 1).",
+        "Kestrel: more items in the centre torso than it has slots (1 for 0).",
     ]
     assert _rules(draft) == ["BLC-2", "BLC-2"]
     rows = {r.id: r for r in MODEL.rows(draft, 40, "…")}
-    assert str(rows["p:LT2"].text) == "MG M-10: no such slot" and rows["p:LT2"].removable
+    assert str(rows["p:LT2"].text) == "(no slot) MG M-10" and rows["p:LT2"].removable
     assert rows["mech"].bad
     assert [t.over for t in MODEL.totals(draft)] == [False, True]
     assert MODEL.totals(draft)[1].text == "torso slots 4 of 2"

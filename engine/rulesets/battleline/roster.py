@@ -135,9 +135,9 @@ _MISPLACED = {
 }
 #: Too many items for a torso part's slots, by part (untranslated).
 _TOO_MANY = {
-    "LT": N_("{mech}: the left torso has {slots} slots, fewer than the items listed ({count})."),
-    "CT": N_("{mech}: the centre torso has {slots} slots, fewer than the items listed ({count})."),
-    "RT": N_("{mech}: the right torso has {slots} slots, fewer than the items listed ({count})."),
+    "LT": N_("{mech}: more items in the left torso than it has slots ({count} for {slots})."),
+    "CT": N_("{mech}: more items in the centre torso than it has slots ({count} for {slots})."),
+    "RT": N_("{mech}: more items in the right torso than it has slots ({count} for {slots})."),
 }
 
 

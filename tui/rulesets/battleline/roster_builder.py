@@ -296,7 +296,7 @@ class BattlelineRosterModel:
         else:
             text = Text(
                 fit(
-                    _("{chassis}, {weight}").format(chassis=_(chassis.name), weight=class_name(chassis)),
+                    _("Chassis: {chassis}").format(chassis=_(chassis.name)),
                     width,
                     ellipsis,
                 )
@@ -316,7 +316,7 @@ class BattlelineRosterModel:
                 text = Text(fit(name, width, ellipsis))
                 if place in over:
                     text = Text(
-                        fit(_("{item}: no such slot").format(item=name), width, ellipsis), style="bold red"
+                        fit(_("(no slot) {item}").format(item=name), width, ellipsis), style="bold red"
                     )
             rows.append(Row(f"p:{place}", text, shown, 1, 0, removable=bool(code)))
         return rows
