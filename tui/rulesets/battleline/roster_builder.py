@@ -529,7 +529,8 @@ def _where_short(item: Item) -> str:
         return _("h")
     if item.mounts == ("torso",):
         return _("t")
-    return "-"
+    # TRANSLATORS: a leg-module pair's place in the item list, at most 3 characters
+    return _("leg")
 
 
 def _chassis_headings() -> tuple[str, str, str]:
