@@ -280,6 +280,7 @@ class BattlelineSetupWidget(Vertical):
         if event.option.id is not None:
             self._row = event.option.id
             self._show()
+            self.refresh_bindings()  # b builds a mech on a seat's row only
 
     @on(OptionList.OptionSelected, "#bl-setup-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
