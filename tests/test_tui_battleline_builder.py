@@ -272,6 +272,8 @@ def test_blc_2_build_a_mech_with_the_keys_save_it_and_start_a_battle(bl_home: Pa
             builder = app.screen
             assert isinstance(builder, RosterBuilderScreen) and builder.pick
             assert "BLC-1" in _problems(builder) and "BL-3.8" in _problems(builder)
+            helps = [text for _keys, text in builder.help_rows()]
+            assert "Charisma on or off" in helps and "Copy" not in helps and "New unit" not in helps
             # the chassis: the catalogue's first row
             await pilot.press("tab")
             await _move_to(pilot, "#rb-catalogue", "ch:Scout")

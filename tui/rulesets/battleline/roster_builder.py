@@ -560,8 +560,6 @@ class RosterBuilderScreen(RosterBuilder):
         Binding("enter", "enter_new", N_("New mech"), priority=True, show=False),
         Binding("enter", "enter_remove", N_("Remove"), priority=True),
         Binding("u,г", "use", N_("Use mech")),
-        Binding("n,т", "new_unit", N_("New mech"), show=False),
-        Binding("c,с", "copy_unit", N_("Copy"), show=False),
         Binding("r,к", "rename", N_("Name the pilot or the mech"), show=False),
         Binding("h,р", "switch('charisma')", N_("Charisma on or off"), show=False),
     ]
@@ -571,6 +569,12 @@ class RosterBuilderScreen(RosterBuilder):
         if action in ("new_unit", "copy_unit", "enter_new"):
             return None
         return super().check_action(action, parameters)
+
+    def help_rows(self) -> list[tuple[str, str]]:
+        """The scaffold's help, less the keys a single mech has no use for: a new unit,
+        a copy, moving a row (places are fixed by the chassis, BL-3.7)."""
+        unused = {_("New unit"), _("Copy"), _("move the row up or down")}
+        return [(keys, text) for keys, text in super().help_rows() if text not in unused]
 
     def dismiss(self, result: Any = None) -> Any:
         """Give the :class:`Mech` itself, not the draft that held it."""
