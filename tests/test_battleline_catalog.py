@@ -144,7 +144,7 @@ def test_blc_2_every_builder_rule_with_its_id():
     assert [r for r, _ in _problems(name=" ")] == ["BL-19.2"]
     assert [r for r, _ in _problems(pilot="")] == ["BL-3.8"]
     text = dict(_problems(chassis="Scout", ct=("L-3",)))["BLC-2"]
-    assert text == "Test: the centre torso has 0 slots, fewer than the items listed (1)."
+    assert text == "Test: more items in the centre torso than it has slots (1 for 0)."
 
 
 def test_blc_2_several_copies_and_no_weight_limit():

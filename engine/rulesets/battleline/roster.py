@@ -18,16 +18,22 @@ import msgspec
 
 from engine.i18n import N_
 from engine.rosterfile import ROSTER_FORMAT, ROSTER_VERSION, Problem
-from engine.rulesets.battleline.catalog import CHARISMA, CHASSIS, ITEMS
+from engine.rulesets.battleline.catalog import CHARISMA, CHASSIS, ITEMS, Item
 
 __all__ = [
     "MECHS_DIR",
     "Mech",
     "decode_roster",
     "encode_roster_file",
+    "may_mount",
+    "mount",
+    "mount_places",
+    "places_of",
     "random_mech",
     "sample_mech",
     "sample_mechs",
+    "torso_slots",
+    "unmount",
     "validate",
 ]
 
@@ -78,7 +84,11 @@ def validate(mech: Mech) -> list[Problem]:
     if any(not t.strip() for t in mech.traits):
         out.append(Problem("BL-3.8", N_("{mech}: a trait has no name."), {"mech": name}))
     chassis = CHASSIS.get(mech.chassis)
-    if chassis is None:
+    if not mech.chassis:
+        out.append(
+            Problem("BLC-1", N_("{mech}: choose a chassis (Scout, Warden or Bastion)."), {"mech": name})
+        )
+    elif chassis is None:
         out.append(
             Problem(
                 "BLC-1",
@@ -97,7 +107,7 @@ def validate(mech: Mech) -> list[Problem]:
         item = ITEMS.get(mech.legs)
         if item is None:
             out.append(_unknown(name, mech.legs))
-        elif "legs" not in item.mounts:
+        elif not may_mount(item, "legs"):
             out.append(_misplaced(name, mech.legs, "legs"))
         elif chassis is not None and not chassis.jump_jets:
             out.append(
@@ -125,9 +135,9 @@ _MISPLACED = {
 }
 #: Too many items for a torso part's slots, by part (untranslated).
 _TOO_MANY = {
-    "LT": N_("{mech}: the left torso has {slots} slots, fewer than the items listed ({count})."),
-    "CT": N_("{mech}: the centre torso has {slots} slots, fewer than the items listed ({count})."),
-    "RT": N_("{mech}: the right torso has {slots} slots, fewer than the items listed ({count})."),
+    "LT": N_("{mech}: more items in the left torso than it has slots ({count} for {slots})."),
+    "CT": N_("{mech}: more items in the centre torso than it has slots ({count} for {slots})."),
+    "RT": N_("{mech}: more items in the right torso than it has slots ({count} for {slots})."),
 }
 
 
@@ -145,7 +155,7 @@ def _hand_problems(mech: Mech, name: str) -> list[Problem]:
         item = ITEMS.get(code)
         if item is None:
             out.append(_unknown(name, code))
-        elif not ({"hand", "hands"} & set(item.mounts)):
+        elif not may_mount(item, arm):
             out.append(_misplaced(name, code, arm))
     if two and not (len(two) == 2 and mech.la == mech.ra):
         out.append(
@@ -167,11 +177,130 @@ def _torso_problems(name: str, part: str, items: tuple[str, ...], slots: int | N
         item = ITEMS.get(code)
         if item is None:
             out.append(_unknown(name, code))
-        elif "torso" not in item.mounts:
+        elif not may_mount(item, part):
             out.append(_misplaced(name, code, part))
     if slots is not None and len(items) > slots:
         out.append(Problem("BLC-2", _TOO_MANY[part], {"mech": name, "slots": slots, "count": len(items)}))
     return out
+
+
+#: The torso parts that hold slots, in mount order (BL-3.7).
+_TORSO_PARTS = ("LT", "CT", "RT")
+
+
+def may_mount(item: Item, part: str) -> bool:
+    """Whether ``item`` may be mounted in ``part`` (BLC-2, BLC-3's Mounts column,
+    BL-AMB-53): ``"LA"``/``"RA"`` take a hand item (one- or two-handed),
+    ``"LT"``/``"CT"``/``"RT"`` a torso item, ``"legs"`` a leg-module pair; nothing
+    goes in the head (``"H"``) or anywhere else."""
+    if part in ("LA", "RA"):
+        return bool({"hand", "hands"} & set(item.mounts))
+    if part in _TORSO_PARTS:
+        return "torso" in item.mounts
+    if part == "legs":
+        return "legs" in item.mounts
+    return False
+
+
+def _torso(mech: Mech, part: str) -> tuple[str, ...]:
+    return {"LT": mech.lt, "CT": mech.ct, "RT": mech.rt}[part]
+
+
+def torso_slots(mech: Mech) -> list[tuple[str, int, int]]:
+    """(part, items written, slots of the chassis) for LT, CT and RT (BLC-1, BLC-2); the
+    slots are 0 when the chassis is unknown. Items written beyond the slots break
+    BLC-2 (:func:`validate` says so)."""
+    chassis = CHASSIS.get(mech.chassis)
+    out = []
+    for i, part in enumerate(_TORSO_PARTS):
+        items = _torso(mech, part)
+        out.append((part, sum(1 for code in items if code), chassis.slots[i] if chassis else 0))
+    return out
+
+
+def places_of(mech: Mech) -> list[tuple[str, str]]:
+    """(place, item code or "") of every place of ``mech`` in mount order (BL-3.7):
+    ``"LA"``, ``"RA"`` (a two-handed item appears once, as ``"LA+RA"``), each torso
+    slot of the chassis (``"LT1"``, ``"LT2"``, ``"CT1"``…, then any item written
+    beyond the chassis's slots, which BLC-2 forbids), and ``"legs"``. The head has no
+    place (BLC-2)."""
+    out: list[tuple[str, str]] = []
+    if mech.la and mech.la == mech.ra and mech.la in ITEMS and ITEMS[mech.la].two_handed:
+        out.append(("LA+RA", mech.la))
+    else:
+        out += [("LA", mech.la), ("RA", mech.ra)]
+    for part, _used, slots in torso_slots(mech):
+        items = _torso(mech, part)
+        for n in range(max(slots, len(items))):
+            out.append((f"{part}{n + 1}", items[n] if n < len(items) else ""))
+    out.append(("legs", mech.legs))
+    return out
+
+
+def mount_places(mech: Mech, code: str) -> list[str]:
+    """Where item ``code`` may be mounted on ``mech``'s chassis (BLC-2, BLC-3, BLC-5),
+    in mount order: ``"LA"`` and ``"RA"`` for a one-handed item, ``"LA+RA"`` for a
+    two-handed one, each torso slot the chassis has (``"LT1"``…) for a torso item,
+    ``"legs"`` for jump jets on a chassis that allows them. Occupied places are
+    included (mounting there replaces the item). Empty for an unknown item, and for
+    torso items and jump jets while the chassis is unknown."""
+    item = ITEMS.get(code)
+    if item is None:
+        return []
+    chassis = CHASSIS.get(mech.chassis)
+    out: list[str] = []
+    if item.two_handed:
+        out.append("LA+RA")
+    else:
+        out += [arm for arm in ("LA", "RA") if may_mount(item, arm)]
+    if chassis is not None:
+        for i, part in enumerate(_TORSO_PARTS):
+            if may_mount(item, part):
+                out += [f"{part}{n + 1}" for n in range(chassis.slots[i])]
+        if may_mount(item, "legs") and chassis.jump_jets:
+            out.append("legs")
+    return out
+
+
+def mount(mech: Mech, code: str, place: str) -> Mech:
+    """``mech`` with item ``code`` mounted at ``place`` (one of :func:`mount_places`),
+    replacing what was there: a two-handed item takes both arms, and an item put in
+    an arm that held a two-handed one leaves the other arm empty (BLC-2). Raises
+    ValueError for a place the item may not take."""
+    if place not in mount_places(mech, code):
+        raise ValueError(f"{code} cannot be mounted at {place}")
+    return _put(unmount(mech, place), code, place)
+
+
+def unmount(mech: Mech, place: str) -> Mech:
+    """``mech`` with ``place`` (see :func:`places_of`) emptied; emptying an arm that
+    holds a two-handed item empties both (BLC-2). Empty slots at the end of a torso
+    part are dropped, so that the file lists only what is there."""
+    if place in ("LA", "RA", "LA+RA"):
+        two = mech.la and mech.la == mech.ra and mech.la in ITEMS and ITEMS[mech.la].two_handed
+        if place == "LA+RA" or two:
+            return msgspec.structs.replace(mech, la="", ra="")
+        return _put(mech, "", place)
+    return _put(mech, "", place)
+
+
+def _put(mech: Mech, code: str, place: str) -> Mech:
+    """``mech`` with ``code`` written at ``place`` (no check)."""
+    if place == "LA+RA":
+        return msgspec.structs.replace(mech, la=code, ra=code)
+    if place == "LA":
+        return msgspec.structs.replace(mech, la=code)
+    if place == "RA":
+        return msgspec.structs.replace(mech, ra=code)
+    if place == "legs":
+        return msgspec.structs.replace(mech, legs=code)
+    part, slot = place[:2], int(place[2:]) - 1
+    items = list(_torso(mech, part))
+    items += [""] * (slot + 1 - len(items))
+    items[slot] = code
+    while items and not items[-1]:
+        items.pop()
+    return msgspec.structs.replace(mech, **{part.lower(): tuple(items)})
 
 
 class _MechFile(msgspec.Struct):

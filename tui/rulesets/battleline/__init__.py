@@ -6,12 +6,10 @@ mechs, the line, the turn limit, each seat's mech), ``texts`` (words shared by
 the panels), ``board`` (the battle line on the kit's board), ``draft`` (an order
 being written), ``sheet`` (the order sheet), ``panels`` (the seat's own mech and
 the others as it may know them), ``report`` (the turn report, step by step) and
-``screen`` (the game screen, on the kit). Everything is imported on first use.
-
-A mech *builder* is not part of this package yet: it will sit on the kit's
-roster-builder scaffold, save mech files into ``<saves folder>/rosters/`` (where
-:mod:`tui.rulesets.battleline.mechs` already finds them), and then
-``has_rosters`` becomes True with a ``RosterBuilderScreen`` beside it.
+``screen`` (the game screen, on the kit), and ``roster_builder`` (the mech
+builder, on the kit's roster-builder scaffold: it saves mech files into
+``<saves folder>/rosters/``, where :mod:`tui.rulesets.battleline.mechs` finds
+them). Everything is imported on first use.
 """
 
 from __future__ import annotations
@@ -25,10 +23,19 @@ if TYPE_CHECKING:
     from engine.rulesets.battleline.state import Setup
     from tui.rulesets.battleline.setup import BattlelineChoices, BattlelineSetupWidget
 
-__all__ = ["game_screen", "has_rosters", "make_setup", "setup_widget"]
+__all__ = ["RosterBuilderScreen", "game_screen", "has_rosters", "make_setup", "setup_widget"]
 
-#: No builder yet: mechs come from the samples and the mech files already saved.
-has_rosters = False
+#: Mechs are built before a battle (BLC-1 to BLC-7): the mech builder.
+has_rosters = True
+
+
+def __getattr__(name: str) -> Any:
+    """``RosterBuilderScreen`` (the mech builder) is imported when first asked for."""
+    if name == "RosterBuilderScreen":
+        from tui.rulesets.battleline.roster_builder import RosterBuilderScreen
+
+        return RosterBuilderScreen
+    raise AttributeError(name)
 
 
 def setup_widget(choices: BattlelineChoices | None = None) -> BattlelineSetupWidget:

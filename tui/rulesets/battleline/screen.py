@@ -118,7 +118,7 @@ class BattlelineScreen(GameScreen):
         yield Static("", id="bl-info", markup=False)
         with Horizontal(id="bl-middle"):
             sheet = OrderSheetPanel(self.glyphs.pointer, id="bl-sheet")
-            sheet.border_title = literal(_("Your order"))
+            sheet.border_title = literal(_("Order sheet"))
             yield sheet
             with Vertical(id="bl-side", classes="-log"):
                 with VerticalScroll(id="bl-mech", can_focus=False) as mech:
@@ -216,7 +216,7 @@ class BattlelineScreen(GameScreen):
             self._preview = None
             options = self.options()
             self.sheet.show_waiting(self._waiting_text(options, view))
-            self.sheet.border_title = literal(self.plain(_("Your order")))
+            self.sheet.border_title = literal(self.plain(_("Order sheet")))
             if self.focused is None or self.focused is self.sheet.rows:
                 self.board.focus()
         else:

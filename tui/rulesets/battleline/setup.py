@@ -4,7 +4,10 @@ optional turn limit (BL-2.7), and each seat's mech, from the shipped samples
 (BLC-7) and the mech files of the saves folder (:mod:`tui.rulesets.battleline.mechs`).
 
 Rows of ``setting: < value >``: the arrows left and right (or ``-``/``+``), Enter,
-Space or a click change the highlighted one. Under the rows, what the
+Space or a click change the highlighted one; on a seat's row ``b`` opens the mech
+builder (:mod:`tui.rulesets.battleline.roster_builder`) and the mech it gives is that
+seat's (a mech saved there is one of the files from then on; one not saved is
+offered as built until the screen is left, which asks first). Under the rows, what the
 highlighted one means (a mech's build, the line's cells); the problems come from
 the engine (:func:`engine.rulesets.battleline.scenario.setup_problems`). The new
 game screen shows one name field per mech (:meth:`BattlelineSetupWidget.seat_count`).
@@ -13,11 +16,13 @@ game screen shows one name field per mech (:meth:`BattlelineSetupWidget.seat_cou
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 import msgspec
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import OptionList, Static
@@ -123,6 +128,10 @@ class BattlelineSetupWidget(Vertical):
     value changes.
     """
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("b,и", "build_mech", N_("Build a mech")),
+    ]
+
     class Changed(Message):
         """A value changed; ``choices`` is the new set."""
 
@@ -137,6 +146,8 @@ class BattlelineSetupWidget(Vertical):
             self._choices = replace(self._choices, builds=_default_builds())
         self._row = "count"
         self._mechs = MechList(sample_entries())
+        #: Mechs built here and not saved, by key (``built:1``…), offered to every seat.
+        self._built: dict[str, Mech] = {}
 
     # -- the interface -------------------------------------------------------------
     def problems(self) -> list[str]:
@@ -151,6 +162,10 @@ class BattlelineSetupWidget(Vertical):
     def mech_list(self) -> MechList:
         """The mechs on offer (the samples, then the saves folder's mech files)."""
         return self._mechs
+
+    def unsaved(self) -> bool:
+        """Whether a seat fields a mech built here and not saved (leaving would lose it)."""
+        return any(key in self._built for key in self._choices.keys[: self._choices.count])
 
     def seat_count(self) -> int:
         """How many seats (mechs, one player each) the battle has."""
@@ -168,6 +183,7 @@ class BattlelineSetupWidget(Vertical):
                 _("Seat"),
                 _("The seat's mech: a sample, or a mech file from the rosters folder of the saves."),
             ),
+            ("b", _("On a seat: build a new mech in the mech builder (BLC-1 to BLC-5).")),
         ]
 
     # -- layout --------------------------------------------------------------------
@@ -197,6 +213,8 @@ class BattlelineSetupWidget(Vertical):
         entry = self._mechs.get(key)
         if entry is not None and not entry.sample:
             return f"{mech.name} ({entry.file})"
+        if key in self._built:
+            return _("{name} (built, not saved)").format(name=mech.name)
         return mech.name
 
     def _value(self, row: str) -> str:
@@ -240,6 +258,8 @@ class BattlelineSetupWidget(Vertical):
             lines = [mech.name, *build_lines(mech)]
             if entry is not None and entry.file:
                 lines[0] += "  " + _("(file {name})").format(name=entry.file)
+            elif c.keys[seat] in self._built:
+                lines[0] += "  " + _("(built here, not saved)")
             text = "\n".join(lines)
         if self._mechs.unreadable:
             text += "\n" + ngettext(
@@ -260,6 +280,7 @@ class BattlelineSetupWidget(Vertical):
         if event.option.id is not None:
             self._row = event.option.id
             self._show()
+            self.refresh_bindings()  # b builds a mech on a seat's row only
 
     @on(OptionList.OptionSelected, "#bl-setup-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -290,15 +311,54 @@ class BattlelineSetupWidget(Vertical):
         else:
             seat = int(row[5:])
             usable: list[MechEntry] = self._mechs.usable
-            key = self._cycle([e.key for e in usable], c.keys[seat], step)
+            key = self._cycle([e.key for e in usable] + list(self._built), c.keys[seat], step)
             entry = self._mechs.get(key)  # type: ignore[arg-type]
-            if entry is None:
+            if entry is not None:
+                new = self._with_mech(seat, entry.key, entry.mech)
+            elif key in self._built:
+                new = self._with_mech(seat, str(key), self._built[str(key)])
+            else:
                 return
-            keys = list(c.keys)
-            builds = list(c.builds)
-            keys[seat], builds[seat] = entry.key, entry.mech
-            new = replace(c, keys=tuple(keys), builds=tuple(builds))
         self._set(new)
+
+    def _with_mech(self, seat: int, key: str, mech: Mech) -> BattlelineChoices:
+        keys = list(self._choices.keys)
+        builds = list(self._choices.builds)
+        keys[seat], builds[seat] = key, mech
+        return replace(self._choices, keys=tuple(keys), builds=tuple(builds))
+
+    # -- building a mech -------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``b`` builds a mech on a seat's row only."""
+        if action == "build_mech":
+            return True if self._row.startswith("seat-") else None
+        return True
+
+    def action_build_mech(self) -> None:
+        """Open the mech builder for the highlighted seat (BLC-1 to BLC-5); the mech it
+        gives is that seat's. A mech saved in the builder is taken as its file (the
+        list of mechs is read again), one not saved as built here."""
+        if not self._row.startswith("seat-"):
+            return
+        from tui.rulesets.battleline.roster_builder import RosterBuilderScreen
+
+        seat = int(self._row[5:])
+        builder = RosterBuilderScreen(pick=True)
+
+        def built(mech: Mech | None) -> None:
+            if mech is None:
+                return
+            self._mechs = mech_list(getattr(self.app, "saves_folder", None))
+            saved = self._mechs.get(f"file:{builder.file_name}") if builder.file_name else None
+            if saved is not None and saved.mech == mech and not builder.dirty:
+                key = saved.key
+            else:
+                key = f"built:{len(self._built) + 1}"
+                self._built[key] = mech
+            self._set(self._with_mech(seat, key, mech))
+            self.query_one("#bl-setup-list", ValueRows).focus()
+
+        self.app.push_screen(builder, built)
 
     def _set(self, choices: BattlelineChoices) -> None:
         if choices == self._choices:
