@@ -542,7 +542,7 @@ def _chassis_headings() -> tuple[str, str, str]:
 def _item_headings() -> tuple[str, str, str]:
     # TRANSLATORS: column headings of the item list, at most 3, 4 and 3 characters:
     # damage, cells marked (or missiles), where it is mounted
-    return _("dmg"), _("acc"), _("at")
+    return _("dam"), _("acc"), _("at")
 
 
 class RosterBuilderScreen(RosterBuilder):
