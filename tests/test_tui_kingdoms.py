@@ -35,6 +35,7 @@ from tui.kit.curtain import CurtainScreen
 from tui.kit.dialogs import ChoiceDialog, DecisionDialog
 from tui.kit.over import GameOverScreen
 from tui.rulesets.kingdoms.screen import KingdomsScreen
+from tui.screens.dialogs import ConfirmScreen
 
 SEED = b"\x01" * 32
 SYSTEMS = ["eva", "kingdoms", "tally"]
@@ -280,6 +281,9 @@ async def _bo_at_the_challenge(folder: Path, secret: list[str]) -> tuple[str, st
         await settle(pilot)
         await pilot.press("r")
         await settle(pilot)
+        if isinstance(app.screen, ConfirmScreen):  # S3 leaves the headquarters: READY all the same
+            await pilot.press("y")
+            await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
         at_curtain = screen_output(app)
         await pilot.press("enter")

@@ -41,6 +41,7 @@ from engine.rulesets.kingdoms.actions import (
     Defender,
     Fire,
     Keep,
+    Ready,
     Refuse,
     RetreatTo,
 )
@@ -51,6 +52,7 @@ from engine.rulesets.kingdoms.roster import Roster, decode_roster, field_armies,
 from engine.rulesets.kingdoms.rules import phase
 from engine.rulesets.kingdoms.rules.board import board
 from engine.rulesets.kingdoms.rules.common import notation
+from engine.rulesets.kingdoms.rules.control import home_hq, lost_if_orders_hold
 from engine.rulesets.kingdoms.rules.duels import duel_odds
 from engine.rulesets.kingdoms.rules.orders import order_problem
 from engine.rulesets.kingdoms.scenario import bundled_scenarios, load_bundled
@@ -69,6 +71,11 @@ class OrderPreview(msgspec.Struct, frozen=True, kw_only=True):
 
     problem: Any = None
     attack: Any = None
+    #: For READY: the bases of the side that would pass to the enemy at the end of
+    #: the phase if its regiments leave as ordered (TK-18.1), and ``hq``, its main
+    #: headquarters when it is among them (the battle is lost, TK-18.2).
+    lost: tuple[str, ...] = ()
+    hq: str | None = None
 
 
 class Kingdoms(
@@ -228,7 +235,13 @@ class Kingdoms(
     def preview(self, state: State, side: int, action: Any) -> OrderPreview | None:
         """An order of ``side`` before it is written: why it would be refused, and for
         an attack or fire the exact expected losses (:class:`OrderPreview`); None for
-        any other action. Tells nothing of the other side's orders."""
+        any other action; for READY, the bases the side's orders would leave to the
+        enemy (TK-18.1), its headquarters among them (TK-18.2). Tells nothing of the
+        other side's orders."""
+        if isinstance(action, Ready) and state.stage == "orders" and side == state.active:
+            lost = tuple(lost_if_orders_hold(state, side, state.orders))
+            hq = home_hq(state, side)
+            return OrderPreview(lost=lost, hq=hq if hq in lost else None)
         if not isinstance(action, ORDER_TYPES) or state.stage != "orders" or side != state.active:
             return None
         bd = board(state)

@@ -36,7 +36,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from engine.decision import Decision
-from engine.i18n import N_, _
+from engine.i18n import N_, _, ngettext
 from engine.rulesets.kingdoms.actions import NOTATION, Attack, Cancel, Challenge, Fire, Provoke, Ready
 from engine.rulesets.kingdoms.options import DecisionOptions, OrderOptions, RegimentOptions
 from engine.rulesets.kingdoms.view import View
@@ -431,8 +431,33 @@ class KingdomsScreen(GameScreen):
         self.refresh_hint()
 
     def action_ready(self) -> None:
-        """Declare the orders complete: the phase resolves (TK-2.4)."""
-        self.submit(Ready())
+        """Declare the orders complete: the phase resolves (TK-2.4). Asked first when
+        the orders would leave the side's headquarters to the enemy at the end of the
+        phase, which loses the battle (the ruleset's forecast, TK-18.1, TK-18.2); the
+        question names every base the orders would lose."""
+        preview = self.seat.preview(Ready())
+        lost = tuple(getattr(preview, "lost", ()))
+        if not getattr(preview, "hq", None):  # another base left is a player's choice
+            self.submit(Ready())
+            return
+        from tui.screens.dialogs import ConfirmScreen
+
+        text = ngettext(
+            "Your orders leave {bases} with no regiment of yours: it passes to the enemy at the "
+            "end of the phase (TK-18.1).",
+            "Your orders leave {bases} with no regiment of yours: they pass to the enemy at the "
+            "end of the phase (TK-18.1).",
+            len(lost),
+        ).format(bases=", ".join(lost))
+        text += " " + _("{base} is your headquarters: losing it loses the battle (TK-18.2).").format(
+            base=preview.hq
+        )
+
+        def answered(ready: bool | None) -> None:
+            if ready:
+                self.submit(Ready())
+
+        self.app.push_screen(ConfirmScreen(_("READY?"), text, _("READY"), _("Keep writing")), answered)
 
     def action_take_back(self) -> None:
         """Take back the order of the highlighted regiment (it defends)."""

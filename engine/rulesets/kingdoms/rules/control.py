@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from engine.ruleset import Event
+from engine.rulesets.kingdoms.actions import Move
 from engine.rulesets.kingdoms.events import ControlChanged
 from engine.rulesets.kingdoms.rules.board import Board
 from engine.rulesets.kingdoms.rules.common import side_name
 from engine.rulesets.kingdoms.state import MoraleEvent, State
 
-__all__ = ["home_hq", "occupancy", "update_control", "victory"]
+__all__ = ["home_hq", "lost_if_orders_hold", "new_controller", "occupancy", "update_control", "victory"]
 
 
 def occupancy(state: State) -> dict[str, int]:
@@ -19,6 +20,51 @@ def occupancy(state: State) -> dict[str, int]:
         if r.on_map:
             out[r.base] = out.get(r.base, 0) | (1 << r.side)
     return out
+
+
+def new_controller(ctrl: int | None, here: int, started: int) -> int | None:
+    """TK-18.1 for one base at the end of a phase: its controller ``ctrl`` (None:
+    neutral), ``here`` the sides with a regiment on it now and ``started`` those that
+    had one at the start of the phase (bit 0 the first side, bit 1 the second, as
+    :func:`occupancy`). A controlled base passes to the other side when none of its
+    controller's regiments is on it and either an enemy regiment is, or the controller
+    had one there at the start of the phase; a neutral base goes to the only side on
+    it. Returns the controller after the phase."""
+    if ctrl is not None:
+        other = 1 - ctrl
+        if not here & (1 << ctrl) and (here & (1 << other) or started & (1 << ctrl)):
+            return other
+        return ctrl
+    if here in (1, 2):
+        return 0 if here == 1 else 1
+    return None
+
+
+def lost_if_orders_hold(state: State, side: int, orders: list) -> list[str]:
+    """The bases ``side`` controls that would pass to the enemy at the end of this
+    phase (TK-18.1) if every regiment with a MOVE or an ATTACK along a path in
+    ``orders`` left its base as ordered (a forecast for the player before READY: no
+    loss, refusal or retreat is foreseen), in base order. A side that loses its main
+    headquarters loses the battle (TK-18.2)."""
+    leaving: dict[str, str | None] = {}
+    for order in orders:
+        path = getattr(order, "path", ())
+        if len(path) > 1:
+            leaving[order.regiment] = path[-1] if isinstance(order, Move) else None
+    now: dict[str, int] = {}
+    for r in state.regiments:
+        if not r.on_map:
+            continue
+        base = leaving.get(r.id, r.base)
+        if base is not None:
+            now[base] = now.get(base, 0) | (1 << r.side)
+    start = state.notes.occupied
+    return [
+        spec.id
+        for spec in state.scenario.bases
+        if state.control.get(spec.id) == side
+        and new_controller(side, now.get(spec.id, 0), start.get(spec.id, 0)) != side
+    ]
 
 
 def update_control(state: State, bd: Board, events: list[Event]) -> tuple[set[str], list[MoraleEvent]]:
@@ -39,14 +85,7 @@ def update_control(state: State, bd: Board, events: list[Event]) -> tuple[set[st
     for spec in state.scenario.bases:
         b = spec.id
         ctrl = state.control.get(b)
-        here = now.get(b, 0)
-        new = ctrl
-        if ctrl is not None:
-            other = 1 - ctrl
-            if not here & (1 << ctrl) and (here & (1 << other) or start.get(b, 0) & (1 << ctrl)):
-                new = other
-        elif here in (1, 2):
-            new = 0 if here == 1 else 1
+        new = new_controller(ctrl, now.get(b, 0), start.get(b, 0))
         if new != ctrl:
             state.control[b] = new
             changed.add(b)
