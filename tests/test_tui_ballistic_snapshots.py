@@ -206,7 +206,11 @@ def test_gb_snapshot(
     assert app.errors == []
 
 
-@pytest.mark.parametrize(("lang", "size"), [("en", SMALL), ("en", LARGE), ("ru", SMALL)])
+@pytest.mark.parametrize(
+    ("lang", "size"),
+    [("en", SMALL), ("en", LARGE), ("ru", SMALL)],
+    ids=["en-80x24", "en-120x40", "ru-80x24"],
+)
 def test_gb_new_game_snapshot(
     snap_compare: Any,
     gb_home: Path,  # noqa: F811

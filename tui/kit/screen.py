@@ -518,9 +518,12 @@ class GameScreen(WartableScreen, help_key=False):
             self.app.notify(_("The game is saved again; nothing was lost."), markup=False)
 
     def notify_saved(self) -> None:
-        """Say, on leaving, that the game is kept (or that the last actions are not)."""
-        if self.seat.saved_to_file() and self.seat.save_problem() is None:
-            self.app.notify(_("The game is saved; Continue or Load game brings it back."), markup=False)
+        """Say briefly, on leaving a game still running, that it is kept (a finished game
+        needs no word; the last actions not saved are told by the leave question)."""
+        if self.seat.saved_to_file() and self.seat.save_problem() is None and self.seat.result() is None:
+            self.app.notify(
+                _("The game is saved; Continue or Load game brings it back."), timeout=3, markup=False
+            )
 
     def game_over(self) -> None:
         """Open the result once (:meth:`show_result` opens it again)."""
