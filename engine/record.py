@@ -279,19 +279,22 @@ def unknown_field(data: Any, typed: Any) -> str | None:
         raw, value, where = stack.pop()
         if isinstance(value, msgspec.Struct):
             config = value.__struct_config__
-            fields = msgspec.structs.fields(type(value))
+            # the struct's field names and their names in the file (msgspec's own
+            # attributes: read directly, as msgspec.structs.fields() would evaluate
+            # the class's annotations again for every value)
+            fields: tuple[str, ...] = type(value).__struct_fields__
             if config.array_like:
                 if not isinstance(raw, list):
                     continue
                 first = 0 if config.tag is None else 1
                 if len(raw) > first + len(fields):
                     return f"{where}[{first + len(fields)}]"
-                for i, field in enumerate(fields[: len(raw) - first]):
-                    stack.append((raw[first + i], getattr(value, field.name), f"{where}[{first + i}]"))
+                for i, name in enumerate(fields[: len(raw) - first]):
+                    stack.append((raw[first + i], getattr(value, name), f"{where}[{first + i}]"))
                 continue
             if not isinstance(raw, dict):
                 continue
-            names = {field.encode_name: field.name for field in fields}
+            names = dict(zip(type(value).__struct_encode_fields__, fields, strict=True))
             tag = config.tag_field if config.tag is not None else None
             for key, sub in raw.items():
                 place = f"{where}.{key}" if where else str(key)

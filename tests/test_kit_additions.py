@@ -256,3 +256,36 @@ def test_a_curtain_comes_when_a_screen_turns_private_after_an_open_hand_over(rac
             assert screen.viewer == 1
 
     asyncio.run(run())
+
+
+def test_a_decision_can_be_answered_in_notation_and_a_wrong_answer_asks_again(race_home: Path) -> None:  # noqa: F811
+    """`:` in a decision types the answer in notation, as on the command line: a text
+    the seat refuses is told on the hint line and the question comes back; a right
+    one is played."""
+
+    async def run() -> None:
+        game = _game()
+        game.submit(0, "step")
+        game.submit(1, "step")  # onto Ann's cell: the decision is Ann's
+        app = _race_app(race_home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = kit_race.RaceScreen(game.seats(), viewer=0, curtain=False)
+            app.push_screen(screen)
+            await _settle(pilot)
+            assert isinstance(app.screen, DecisionDialog)
+            await pilot.press("colon")
+            await _settle(pilot)
+            app.screen.query_one("#prompt-input").value = "fly"
+            await pilot.press("enter")
+            await _settle(pilot)
+            assert isinstance(app.screen, DecisionDialog)  # asked again
+            assert "'fly' is not an order of the race." in str(screen.message)
+            await pilot.press("colon")
+            await _settle(pilot)
+            app.screen.query_one("#prompt-input").value = "stand"
+            await pilot.press("enter")
+            await _settle(pilot)
+            assert app.screen is screen
+            assert list(screen.seat.view().cells) == [1, 0]  # the roller stepped back
+
+    asyncio.run(run())

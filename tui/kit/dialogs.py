@@ -65,7 +65,11 @@ class ChoiceDialog(WartableModal):
         Binding("escape", "close", N_("Cancel")),
         Binding("1", "number(1)", N_("Choose by its number"), show=False),
         *[Binding(str(n), f"number({n})", show=False) for n in range(2, 10)],
+        # a decision's answer may be typed in notation (DecisionDialog)
+        Binding("colon", "type_answer", N_("Type the answer")),
     ]
+    #: Whether ``:`` types the answer in notation (a decision of the rules).
+    typed_answers = False
 
     def __init__(
         self,
@@ -130,6 +134,8 @@ class ChoiceDialog(WartableModal):
             return self.can_cancel
         if action == "number":
             return self.numbered
+        if action == "type_answer":
+            return self.typed_answers
         return True
 
     def action_number(self, number: int) -> None:
@@ -181,8 +187,12 @@ class DecisionDialog(ChoiceDialog):
     """A decision put to the seat at the terminal: ``decision``'s prompt (with
     ``context`` lines above it: what led to it, e.g. the roll just made) and its
     choices, the default highlighted. It cannot be cancelled: the rules wait for the
-    answer. Dismisses the chosen :class:`engine.decision.Choice`'s index as a string.
+    answer. Dismisses the chosen :class:`engine.decision.Choice`'s index as a string,
+    or, when the answer is typed in notation (``:``, as on the game screen's command
+    line), ``":"`` and the text typed, for the seat to parse.
     ``numbered``: the answers are numbered and chosen by their digit too."""
+
+    typed_answers = True
 
     def __init__(
         self,
@@ -205,3 +215,18 @@ class DecisionDialog(ChoiceDialog):
             numbered=numbered,
         )
         self.decision = decision
+
+    def action_type_answer(self) -> None:
+        """``:``: type the answer in notation (a choice's notation, in either language)."""
+        from tui.screens.prompts import TextPromptScreen
+
+        forms = ", ".join(c.notation for c in self.decision.choices if c.notation)
+
+        def typed(text: str | None) -> None:
+            if text and text.strip():
+                self.dismiss(":" + text.strip())
+
+        self.app.push_screen(
+            TextPromptScreen(_("Type the answer"), _("The answer in notation: {forms}").format(forms=forms)),
+            typed,
+        )

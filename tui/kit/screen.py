@@ -383,8 +383,13 @@ class GameScreen(WartableScreen, help_key=False):
 
         def answered(index: str | None) -> None:
             self._asking = False
-            if index is not None:
-                self.submit(decision.choices[int(index)].action)
+            if index is None:
+                return
+            if index.startswith(":"):  # typed in notation: the seat parses it
+                if not self.submit(index[1:]):
+                    self.ask_pending()  # refused (told on the hint line): asked again
+                return
+            self.submit(decision.choices[int(index)].action)
 
         self.app.push_screen(DecisionDialog(decision, title, context, numbered=numbered), answered)
 
