@@ -25,6 +25,7 @@ TEXTUAL_KEY_DESCRIPTIONS = (
     N_("Scroll End"),
     # Button
     N_("Press button"),
-    # Select
+    # Select and its list
     N_("Show menu"),
+    N_("Dismiss menu"),
 )
