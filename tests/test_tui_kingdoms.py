@@ -185,6 +185,7 @@ async def test_a_seeded_battle_is_played_through_the_screens_to_victory_with_a_d
         curtain = await lift(pilot, "Bo")
         assert "Shu has given its orders." in [str(line) for line in curtain.news]
         assert not any("BUILD RAM" in str(line) for line in curtain.news)  # not resolved yet
+        assert not any(str(line).startswith("Step ") for line in curtain.news)  # headings stay in the log
         dialog = app.screen
         assert isinstance(dialog, DecisionDialog)
         assert dialog.decision.rule == "TK-11.3"

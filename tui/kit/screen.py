@@ -328,7 +328,7 @@ class GameScreen(WartableScreen, help_key=False):
         seen = self._log_seen.get(side)
         if seen is None or seen > seat.log_length():  # not looked yet on this screen, or undone
             seen = seat.news_start()
-        news = [self.log_line(e) for e in seat.log(seen) if e.event.to is None]
+        news = [self.log_line(e) for e in seat.log(seen) if e.event.to is None and self.in_news(e)]
         task = self.task_text(side)
         if first:
             start = _("The game continues.") if seat.record() else _("The game begins.")
@@ -353,6 +353,11 @@ class GameScreen(WartableScreen, help_key=False):
             self.ask_pending()
 
         self.app.push_screen(CurtainScreen(self.player(side), task, news), lifted)
+
+    def in_news(self, entry: LogEntry) -> bool:
+        """Whether a public log ``entry`` is told on the curtain's news (by default every
+        one; a system leaves out what only structures its log, such as step headings)."""
+        return True
 
     def after_turn_change(self, changed: bool) -> None:
         """Called when the viewer's turn is shown (``changed``: a new player, or the

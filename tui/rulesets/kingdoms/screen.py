@@ -314,6 +314,11 @@ class KingdomsScreen(GameScreen):
         """An order in notation."""
         return _("An order, e.g. S3 ATTACK W2 B4-B6, S1 DEFEND, READY (help lists them)")
 
+    def in_news(self, entry: LogEntry) -> bool:
+        """The curtain's news leave out the step headings (the log keeps them): what
+        happened, not the procedure it went through (TK-2.4)."""
+        return type(entry.event).__name__ != "Step"
+
     def log_line(self, entry: LogEntry) -> Text:
         """The engine's line; the phase's turning points bold, the steps dim."""
         kind = type(entry.event).__name__
