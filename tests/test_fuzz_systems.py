@@ -1,4 +1,4 @@
-"""Robustness of every system through the same engine core (issue: nothing lost,
+"""Robustness of every system through the same engine core (nothing lost,
 nothing leaked), beyond the Eva-specific suites:
 
 * a Hypothesis state machine per system drives legal actions, actions of the

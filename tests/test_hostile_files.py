@@ -109,7 +109,7 @@ def _refused(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[SaveError,
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_a_hostile_save_is_refused_in_one_clear_line_and_left_unchanged(name: str, capsys):
-    """The hostile saves of the issue (escape sequences in names and titles: OSC 0,
+    """The hostile saves (escape sequences in names and titles: OSC 0,
     OSC 52, ESC[2J, C1 controls; players [] and ["Solo"]; year 9999; unknown fields;
     rules version 0 and -1; another catalogue; rewritten move and public text; a
     snapshot that disagrees; a finished flag or summary the actions contradict)."""
@@ -512,7 +512,7 @@ def _play(game: Game, rng: random.Random, rolls: int) -> list[Roll]:
 
 def _attack(save_path: Path, future: list[Roll]) -> dict[str, int]:
     """How many of ``future`` each attack predicts from the save at ``save_path``: the
-    seed-and-counters attack of the issue (each roll computed from the save's seed
+    seed-and-counters attack (each roll computed from the save's seed
     and the roll's stream and number), and the same keyed by the last entropy the
     save records (as if the next action reused it). One guess per roll each."""
     data = json.loads(save_path.read_text(encoding="utf-8"))
@@ -526,7 +526,7 @@ def _attack(save_path: Path, future: list[Roll]) -> dict[str, int]:
 
 def test_a_mid_game_save_does_not_predict_the_next_rolls(tmp_path: Path):
     """With the seed and roll counters of a mid-game save, the next rolls were all
-    predicted (issue); over 40 rolls to come after mid-game saves, now each action's rolls are keyed by entropy drawn when it is
+    predicted before save format 2; over 40 rolls to come after mid-game saves, now each action's rolls are keyed by entropy drawn when it is
     taken, so the attack does no better than chance. The same attack on a game keyed
     by the seed alone (as version-1 games were) predicts every roll: the test can fail."""
     rs = get("eva")

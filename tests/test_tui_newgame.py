@@ -313,3 +313,26 @@ async def test_the_roster_picker_starts_on_the_chosen_roster_and_marks_it(home: 
         marked = [i for i in range(rows.option_count) if "(chosen)" in rows.option_text(i)]
         assert marked == [first + 1]
     assert app.errors == []
+
+
+@run
+async def test_up_and_down_move_between_the_eva_fields(home: Path) -> None:  # noqa: F811 - the fixture imported above
+    """EVA-5.1 set-up: Down goes from a roster to the next field and Up back, as between
+    the rows of the other systems' set-ups; in the map list they choose the map."""
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot)
+        screen.query_one("#eva-roster-0").focus()
+        await pilot.press("down")
+        assert app.focused is screen.query_one("#eva-roster-1")
+        await pilot.press("down")
+        assert app.focused is screen.query_one("#eva-rounds")
+        await pilot.press("up")
+        assert app.focused is screen.query_one("#eva-roster-1")
+        await pilot.press("down", "down")
+        maps = screen.query_one("#eva-maps", OptionList)
+        assert app.focused is maps
+        first = screen.query_one(EvaSetupWidget).choices().map_key
+        await pilot.press("down")
+        assert app.focused is maps and screen.query_one(EvaSetupWidget).choices().map_key != first
+    assert app.errors == []

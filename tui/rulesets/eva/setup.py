@@ -9,15 +9,17 @@ back here with it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.i18n import _, current_language, ngettext
+from engine.i18n import N_, _, current_language, ngettext
 from engine.rulesets.eva.roster import Roster, roster_cost, validate
 from engine.rulesets.eva.scenario import EvaMap, MapError, bundled_maps, load_bundled
 from engine.rulesets.eva.state import EvaSetup
@@ -95,7 +97,14 @@ class EvaSetupWidget(Horizontal):
     Messages it handles itself: the roster buttons open the roster picker (and
     the builder for "build now"). The new game screen reads :meth:`choices`
     and :meth:`problems`, and is told of changes by :class:`tui.rulesets.SetupChanged`.
+    Up and Down move between the fields, as between the rows of the other systems'
+    set-ups (in the map list they choose the map).
     """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "app.focus_next", N_("Next field"), show=False),
+        Binding("up", "app.focus_previous", N_("Previous field"), show=False),
+    ]
 
     def __init__(self, choices: EvaChoices | None = None) -> None:
         super().__init__(id="eva-setup")
