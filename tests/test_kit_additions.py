@@ -289,3 +289,33 @@ def test_a_decision_can_be_answered_in_notation_and_a_wrong_answer_asks_again(ra
             assert list(screen.seat.view().cells) == [1, 0]  # the roller stepped back
 
     asyncio.run(run())
+
+
+def test_a_colon_on_an_empty_command_line_is_not_typed_and_typed_answers_complete(race_home: Path) -> None:  # noqa: F811
+    """`:` pressed again on the empty command line (after `help`, say) types nothing, so
+    the order that follows reads as written; in a decision's prompt the answers complete
+    as on the command line."""
+
+    async def run() -> None:
+        game = _game()
+        app = _race_app(race_home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = kit_race.RaceScreen(game.seats(), viewer=0, curtain=False)
+            app.push_screen(screen)
+            await _settle(pilot)
+            await pilot.press("colon")
+            await pilot.press("colon")
+            await pilot.press(*"step", "enter")
+            await _settle(pilot)
+            assert list(screen.seat.view().cells) == [1, 0]
+            game.submit(1, "step")  # onto Ann's cell: the decision is Ann's
+            screen.sync()
+            await _settle(pilot)
+            assert isinstance(app.screen, DecisionDialog)
+            await pilot.press("colon")
+            await _settle(pilot)
+            field = app.screen.query_one("#prompt-input")
+            assert await field.suggester.get_suggestion("gi") == "give way"
+            assert await field.suggester.get_suggestion("st") == "stand"
+
+    asyncio.run(run())

@@ -582,3 +582,19 @@ async def test_orders_are_typed_in_notation_with_completion_and_a_challenge_with
         await order(pilot, "S3 FLY B2")
         assert "S3 FLY B2" in screen.message and len(game.state.orders) == 2
         assert app.errors == []
+
+
+@run
+async def test_concede_in_a_battle_without_a_concession_says_so(tk_home: Path) -> None:
+    """The battle has no concession (it ends by TK-18.2): `C` says so on the hint line
+    instead of doing nothing, and the battle goes on."""
+    game = battle()
+    app = make_app(tk_home)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = KingdomsScreen(game.seats(), viewer=0, curtain=False)
+        app.push_screen(screen)
+        await settle(pilot)
+        await pilot.press("C")
+        await settle(pilot)
+        assert app.screen is screen and game.result() is None
+        assert "This game has no concession" in str(screen.message)

@@ -109,7 +109,7 @@ async def test_the_command_line_completes_an_order_from_the_legal_actions(sc_hom
         await pilot.pause()
         attacks = [format_action(a) for a in RULESET.legal_actions(game.state, side)]
         assert screen.completions() == attacks and all(" x " in text for text in attacks)
-        assert "concede" not in screen.completions() and not screen.check_action("concede", ())
+        assert "concede" not in screen.completions() and not screen.seat.can_concede()
         await pilot.press("colon")
         await pilot.pause()
         line = screen.query_one("#kit-command", Input)

@@ -55,3 +55,10 @@ class CommandLine(Input):
 
     def __init__(self, source: Callable[[], Sequence[str]], *, placeholder: str = "", **kwargs) -> None:
         super().__init__(placeholder=placeholder, suggester=NotationSuggester(source), **kwargs)
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """``:`` on an empty line is not typed: it is the key that opens the line, pressed
+        again (after ``help``, say), and no order starts with it."""
+        if character == ":" and not self.value:
+            return False
+        return super().check_consume_key(key, character)

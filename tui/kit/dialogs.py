@@ -218,15 +218,21 @@ class DecisionDialog(ChoiceDialog):
 
     def action_type_answer(self) -> None:
         """``:``: type the answer in notation (a choice's notation, in either language)."""
+        from tui.kit.command import NotationSuggester
         from tui.screens.prompts import TextPromptScreen
 
-        forms = ", ".join(c.notation for c in self.decision.choices if c.notation)
+        notations = [c.notation for c in self.decision.choices if c.notation]
+        forms = ", ".join(notations)
 
         def typed(text: str | None) -> None:
             if text and text.strip():
                 self.dismiss(":" + text.strip())
 
         self.app.push_screen(
-            TextPromptScreen(_("Type the answer"), _("The answer in notation: {forms}").format(forms=forms)),
+            TextPromptScreen(
+                _("Type the answer"),
+                _("The answer in notation: {forms}").format(forms=forms),
+                suggester=NotationSuggester(lambda: notations),
+            ),
             typed,
         )

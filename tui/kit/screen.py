@@ -578,12 +578,15 @@ class GameScreen(WartableScreen, help_key=False):
         """The shared keys apply only when they can do something; ``:`` is typed as text
         when the command line has the focus."""
         if action == "command":
-            return not isinstance(self.focused, Input)
+            # typed as text on a line already holding some; on an empty one, nothing
+            focused = self.focused
+            return not isinstance(focused, Input) or (focused.id == "kit-command" and not focused.value)
         if action == "undo":
             # on while the game runs, so that a key that cannot undo says why
             return self.viewer is not None and self.seat.result() is None
         if action == "concede":
-            return self.viewer is not None and self.seat.can_concede()
+            # on while the game runs, so that a system without a concession says so
+            return self.viewer is not None and self.seat.result() is None
         if action == "show_result":
             return self.viewer is not None and self.seat.result() is not None
         return True
@@ -637,7 +640,10 @@ class GameScreen(WartableScreen, help_key=False):
         """Give up the game, after a confirmation."""
         from tui.screens.dialogs import ConfirmScreen
 
-        if self.viewer is None or not self.seat.can_concede():
+        if self.viewer is None or self.seat.result() is not None:
+            return
+        if not self.seat.can_concede():
+            self.say(_("This game has no concession: it is played to its end (Escape leaves it, saved)."))
             return
         others = [self.player(s) for s in range(len(self.players)) if s != self.viewer]
 

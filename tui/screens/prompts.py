@@ -9,6 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.suggester import Suggester
 from textual.widgets import Button, Input, Static
 
 from engine.i18n import N_, _
@@ -26,7 +27,8 @@ class TextPromptScreen(WartableModal):
     when the text cannot be accepted (shown under the field), else None;
     ``notes``/``notes_title``: more for the help (F1) under the keys, e.g. the
     notation the field takes (see :class:`tui.screens.help.HelpScreen`);
-    ``max_length``: the longest text taken (characters). The text given back is
+    ``max_length``: the longest text taken (characters); ``suggester``: completes the
+    text as it is typed (dim after it; the right arrow takes it). The text given back is
     cleaned (:func:`engine.text.clean`: a pasted escape sequence or control
     character never goes further); ``check`` sees it as typed.
     Enter accepts, Escape cancels.
@@ -45,9 +47,11 @@ class TextPromptScreen(WartableModal):
         notes: Sequence[tuple[str, str]] = (),
         notes_title: str = "",
         max_length: int = NAME_LIMIT,
+        suggester: Suggester | None = None,
     ) -> None:
         super().__init__()
         self.max_length = max_length
+        self.suggester = suggester
         self.prompt_title = title
         self.label = label
         self.value = value
@@ -74,6 +78,7 @@ class TextPromptScreen(WartableModal):
                 id="prompt-input",
                 select_on_focus=True,
                 max_length=self.max_length,
+                suggester=self.suggester,
             )
             yield Static("", id="prompt-error", markup=False)
             with Horizontal(classes="dialog-buttons"):
