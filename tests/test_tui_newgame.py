@@ -336,3 +336,34 @@ async def test_up_and_down_move_between_the_eva_fields(home: Path) -> None:  # n
         await pilot.press("down")
         assert app.focused is maps and screen.query_one(EvaSetupWidget).choices().map_key != first
     assert app.errors == []
+
+
+@run
+async def test_new_game_opens_on_the_system_of_the_latest_save(home: Path) -> None:  # noqa: F811 - the fixture imported above
+    """The title's New game starts on the system the latest save is of (the one Continue
+    opens), so a player who played Three Kingdoms last finds it chosen."""
+    from engine.rulesets.kingdoms import RULESET as KINGDOMS
+    from engine.rulesets.kingdoms.scenario import load_bundled as load_scenario
+    from engine.rulesets.kingdoms.state import Setup as KingdomsSetup
+
+    path = home / "saves" / "fan.json"
+    Game(KINGDOMS, KingdomsSetup(scenario=load_scenario("fan_river")), players=("Ann", "Bo")).save(path)
+    from tui.app import WartableApp
+
+    app = WartableApp(
+        settings_file=home / "config" / "settings.json",
+        saves=home / "saves",
+        log_file=home / "log" / "wartable.log",
+        language="en",
+        systems=lambda: ["eva", "kingdoms"],
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        title = app.screen
+        for _ in range(50):  # the saves folder is read after the first frame
+            await pilot.pause(0.02)
+            if getattr(title, "_entries", None) is not None:
+                break
+        assert [e.ruleset for e in title._entries] == ["kingdoms"]
+        screen = await _open(pilot)
+        assert screen.query_one("#ng-system").value == "kingdoms"
+    assert app.errors == []

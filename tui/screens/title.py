@@ -210,10 +210,13 @@ class TitleScreen(WartableScreen):
         menu.action_select()
 
     def action_new_game(self) -> None:
-        """Open the new game screen."""
+        """Open the new game screen, on the system of the latest save (the one Continue
+        opens), else the first."""
+        from tui.saves import latest_save
         from tui.screens.new_game import NewGameScreen
 
-        self.app.push_screen(NewGameScreen())
+        latest = latest_save(self._entries) if self._entries is not None else None
+        self.app.push_screen(NewGameScreen(latest.ruleset if latest is not None else None))
 
     def action_roster_builder(self) -> None:
         """Open the roster builder of the system that has rosters (asking which
