@@ -319,3 +319,29 @@ def test_a_colon_on_an_empty_command_line_is_not_typed_and_typed_answers_complet
             assert await field.suggester.get_suggestion("st") == "stand"
 
     asyncio.run(run())
+
+
+def test_a_long_explanation_never_hides_the_highlighted_answer(race_home: Path) -> None:  # noqa: F811
+    """A choice dialog whose explanation is long on a small terminal keeps its answers
+    whole: the explanation gets the rows the answers leave (and scrolls), so the last
+    answer, highlighted with End, shows in full."""
+    from terminal_check import screen_text
+
+    choices = [
+        (str(i), Text(f"Fire {i + 1} shots\n{i + 1} x 30%: at least one hit {50 + i}%")) for i in range(6)
+    ]
+
+    async def run() -> None:
+        app = _race_app(race_home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(
+                ChoiceDialog("Fire", ["The chart of the weapon, line by line."] * 9, choices, "0")
+            )
+            await _settle(pilot)
+            await pilot.press("end")
+            await _settle(pilot)
+            text = screen_text(app)
+            assert "Fire 6 shots" in text and "6 x 30%: at least one hit 55%" in text
+            assert "The chart of the weapon, line by line." in text  # some of it still shows
+
+    asyncio.run(run())

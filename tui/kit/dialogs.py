@@ -17,7 +17,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -102,7 +102,9 @@ class ChoiceDialog(WartableModal):
             box.border_title = literal(plain_text(self.choice_title, on))
             if self.lines:
                 body = Text("\n").join(t if isinstance(t, Text) else Text(t) for t in self.lines)
-                yield Static(plain_text(body, on), classes="dialog-text", markup=False)
+                with VerticalScroll(classes="choice-text") as text_box:
+                    text_box.can_focus = False
+                    yield Static(plain_text(body, on), classes="dialog-text", markup=False)
             yield PointerList(
                 *[
                     Option(plain_text(self._label(n, label), on), id=cid)
@@ -126,6 +128,31 @@ class ChoiceDialog(WartableModal):
         ids = [cid for cid, _label in self.choices]
         menu.highlighted = ids.index(self.default) if self.default in ids else 0
         menu.focus()
+        self.call_after_refresh(self._fit)
+
+    def on_resize(self) -> None:
+        """The answers keep their room when the terminal changes size."""
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """The answers first: the explanation above them gets the rows the list leaves
+        in the frame (it scrolls when it needs more, shown from its end: the question),
+        so the highlighted answer is never cut off by a long explanation on a small
+        terminal."""
+        boxes = self.query(".choice-text")
+        if not boxes:
+            return
+        menu = self.query_one("#choice-list", OptionList)
+        frame = self.query_one(".choice-dialog")
+        # the frame's max-height (90%) of the screen less its key footer, less the border
+        room = int((self.size.height - 1) * 0.9) - frame.styles.border.spacing.height
+        wanted = min(menu.virtual_size.height, 12)  # the list's own cap (.choice-list)
+        box = boxes.first()
+        box.styles.max_height = max(2, room - wanted)
+        # its end in view: the question (a decision's last line) stays, what led to it
+        # scrolls above
+        self.call_after_refresh(box.scroll_end, animate=False)
+        menu.scroll_to_highlight()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Escape cancels only when the question may be left unanswered; digits choose
