@@ -413,7 +413,7 @@ class ArcFired(_Ev, tag="gb.ArcFired"):
     def text_for(self, viewer=None, players=()):
         if self.target:
             return _(
-                "{unit} launches a guided {weapon} at {target} ({aim}, {distance} hexes): #{seq} lands in turn {turn}."
+                "{unit} fires its {weapon}, guided, at {target} ({aim}, {distance} hexes): #{seq} lands in turn {turn}."
             ).format(
                 unit=self.unit,
                 weapon=_weapon(self.weapon),
@@ -455,14 +455,14 @@ class ProjectileLanded(_Ev, tag="gb.ProjectileLanded"):
         if self.guided:
             return _("A guided {weapon} homes on its target at {hex}.").format(weapon=weapon, hex=self.hex)
         if not self.hex:
-            return _("A {weapon} shell aimed at {aim} scatters off the map (d{n} {roll}).").format(
+            return _("The {weapon}'s shell aimed at {aim} scatters off the map (d{n} {roll}).").format(
                 weapon=weapon, aim=self.aim, n=self.of, roll=self.roll
             )
         if self.roll:
-            return _("A {weapon} shell aimed at {aim} lands at {hex} (d{n} {roll}).").format(
+            return _("The {weapon}'s shell aimed at {aim} lands at {hex} (d{n} {roll}).").format(
                 weapon=weapon, aim=self.aim, hex=self.hex, n=self.of, roll=self.roll
             )
-        return _("A {weapon} shell lands at {hex}.").format(weapon=weapon, hex=self.hex)
+        return _("The {weapon}'s shell lands at {hex}.").format(weapon=weapon, hex=self.hex)
 
 
 class OverwatchDeclared(_Ev, tag="gb.OverwatchDeclared"):

@@ -9,7 +9,7 @@ import msgspec
 
 from engine.dice import Dice
 from engine.geometry.hex import in_front_arc
-from engine.i18n import N_, _
+from engine.i18n import N_, _, ngettext
 from engine.ruleset import Event
 from engine.rulesets.ballistic.catalog import (
     CLASS_AIR,
@@ -196,7 +196,12 @@ def check_shot(
                 raise illegal(_("{unit} has taken its two actions.").format(unit=u.name), "GB-6.1")
             if shots > w.rof:
                 raise illegal(
-                    _("The {weapon} fires at most {n} shots a turn.").format(weapon=name, n=w.rof), "GB-10.1"
+                    ngettext(
+                        "The {weapon} fires at most {n} shot a turn.",
+                        "The {weapon} fires at most {n} shots a turn.",
+                        w.rof,
+                    ).format(weapon=name, n=w.rof),
+                    "GB-10.1",
                 )
     if shots < 1:
         raise illegal(_("Fire at least one shot."), "GB-10.1")
