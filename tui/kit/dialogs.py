@@ -18,6 +18,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -144,9 +145,18 @@ class ChoiceDialog(WartableModal):
             return
         menu = self.query_one("#choice-list", OptionList)
         frame = self.query_one(".choice-dialog")
-        # the frame's max-height (90%) of the screen less its key footer, less the border
-        room = int((self.size.height - 1) * 0.9) - frame.styles.border.spacing.height
-        wanted = min(menu.virtual_size.height, 12)  # the list's own cap (.choice-list)
+        viewport = self.app.size
+        # the rows the frame may have (its max-height in the stylesheet) less its border,
+        # and the rows the answers want (all of them, up to the list's own max-height)
+        frame_cap = frame.styles.max_height
+        docked = sum(w.outer_size.height for w in self.children if w.styles.dock in ("top", "bottom"))
+        area = Size(self.size.width, self.size.height - docked)  # less the key footer
+        room = int(frame_cap.resolve(area, viewport)) if frame_cap else area.height
+        room -= frame.styles.gutter.height
+        wanted = menu.virtual_size.height
+        list_cap = menu.styles.max_height
+        if list_cap is not None:
+            wanted = min(wanted, int(list_cap.resolve(frame.content_size, viewport)))
         box = boxes.first()
         box.styles.max_height = max(2, room - wanted)
         # its end in view: the question (a decision's last line) stays, what led to it
