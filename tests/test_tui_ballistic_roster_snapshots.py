@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from snapshot_cases import case_ids
 from test_tui_ballistic_roster import gb_home  # noqa: F401 - a fixture
 from textual.pilot import Pilot
 from textual.widgets import OptionList
@@ -83,7 +84,7 @@ CASES: list[tuple[str, str, tuple[int, int], Run]] = [
 @pytest.mark.parametrize(
     ("name", "lang", "size", "run_before"),
     CASES,
-    ids=[f"{c[0]}-{c[1]}-{c[2][0]}x{c[2][1]}" for c in CASES],
+    ids=case_ids(CASES),
 )
 def test_gb_builder_snapshot(
     snap_compare: Any,

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from snapshot_cases import case_ids, colour, scene_of
 from test_tui_ballistic import SEED, gb_home, make_app, skirmish  # noqa: F401 - gb_home is a fixture
 from textual.pilot import Pilot
 
@@ -172,7 +173,7 @@ CASES: list[tuple[str, str, tuple[int, int], dict[str, Any]]] = [
 @pytest.mark.parametrize(
     ("name", "lang", "size", "options"),
     CASES,
-    ids=[f"{c[0]}-{c[1]}-{c[2][0]}x{c[2][1]}" for c in CASES],
+    ids=case_ids(CASES),
 )
 def test_gb_snapshot(
     snap_compare: Any,
@@ -184,11 +185,9 @@ def test_gb_snapshot(
     options: dict[str, Any],
 ) -> None:
     """Going Ballistic scene ``name`` in ``lang`` at ``size``."""
-    options = dict(options)
-    if options.pop("no_color", False):
-        monkeypatch.setenv("NO_COLOR", "1")
+    options = colour(monkeypatch, options)
     save_settings(gb_home / "config" / "settings.json", Settings(language=lang))
-    scene = name.removesuffix("_ascii").removesuffix("_nocolor")
+    scene = scene_of(name)
     make_game, viewer, keys = SCENES[scene]
     game = make_game()
     app = make_app(gb_home, language=None, **options)

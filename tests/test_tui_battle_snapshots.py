@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from battle_support import auto_play, can_shoot, eva_game, eva_screen, is_acting, is_deploying, pending_game
+from snapshot_cases import case_ids, colour
 from test_tui_app import home, make_app  # noqa: F401 - home is a fixture
 from textual.pilot import Pilot
 
@@ -66,7 +67,7 @@ CASES: list[tuple[str, str, tuple[int, int], dict[str, Any]]] = [
 @pytest.mark.parametrize(
     ("name", "lang", "size", "options"),
     CASES,
-    ids=[f"{c[0]}-{c[1]}-{c[2][0]}x{c[2][1]}" for c in CASES],
+    ids=case_ids(CASES),
 )
 def test_battle_snapshot(
     snap_compare: Any,
@@ -78,11 +79,7 @@ def test_battle_snapshot(
     options: dict[str, Any],
 ) -> None:
     """Battle screen scene ``name`` in ``lang`` at ``size`` (see screens.md)."""
-    options = dict(options)
-    if options.pop("no_color", False):
-        monkeypatch.setenv("NO_COLOR", "1")
-    else:
-        monkeypatch.delenv("NO_COLOR", raising=False)
+    options = colour(monkeypatch, options)
     save_settings(home / "config" / "settings.json", Settings(language=lang))
     make_game, curtain, keys = SCENES[name.split("_")[0]]
     game = make_game()

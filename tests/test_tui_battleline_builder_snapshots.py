@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from snapshot_cases import case_ids
 from test_tui_battleline import bl_home, make_app  # noqa: F401 - bl_home is a fixture
 from textual.pilot import Pilot
 
@@ -41,9 +42,7 @@ CASES: list[tuple[str, str, tuple[int, int]]] = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("scene", "lang", "size"), CASES, ids=[f"{c[0]}-{c[1]}-{c[2][0]}x{c[2][1]}" for c in CASES]
-)
+@pytest.mark.parametrize(("scene", "lang", "size"), CASES, ids=case_ids(CASES))
 def test_bl_builder_snapshot(
     snap_compare: Any,
     bl_home: Path,  # noqa: F811 - the fixture imported above

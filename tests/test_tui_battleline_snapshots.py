@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from snapshot_cases import case_ids, colour, scene_of
 from test_tui_battleline import SEED, bl_home, make_app  # noqa: F401 - bl_home is a fixture
 from textual.pilot import Pilot
 
@@ -134,19 +135,10 @@ CASES: list[tuple[str, str, tuple[int, int], dict[str, Any]]] = [
 ]
 
 
-def _env(monkeypatch: pytest.MonkeyPatch, options: dict[str, Any]) -> dict[str, Any]:
-    options = dict(options)
-    if options.pop("no_color", False):
-        monkeypatch.setenv("NO_COLOR", "1")
-    else:
-        monkeypatch.delenv("NO_COLOR", raising=False)
-    return options
-
-
 @pytest.mark.parametrize(
     ("name", "lang", "size", "options"),
     CASES,
-    ids=[f"{c[0]}-{c[1]}-{c[2][0]}x{c[2][1]}" for c in CASES],
+    ids=case_ids(CASES),
 )
 def test_bl_snapshot(
     snap_compare: Any,
@@ -158,9 +150,9 @@ def test_bl_snapshot(
     options: dict[str, Any],
 ) -> None:
     """Battleline scene ``name`` in ``lang`` at ``size``."""
-    options = _env(monkeypatch, options)
+    options = colour(monkeypatch, options)
     save_settings(bl_home / "config" / "settings.json", Settings(language=lang))
-    scene = name.removesuffix("_ascii").removesuffix("_nocolor")
+    scene = scene_of(name)
     make_game, viewer, keys = SCENES[scene]
     game = make_game()
     app = make_app(bl_home, language=None, **options)
@@ -190,7 +182,7 @@ def test_bl_new_game_snapshot(
     size: tuple[int, int],
 ) -> None:
     """The new game screen with Battleline chosen: three mechs, a seat's mech shown."""
-    _env(monkeypatch, {})
+    colour(monkeypatch, {})
     save_settings(bl_home / "config" / "settings.json", Settings(language=lang))
     app = make_app(bl_home, language=None)
 

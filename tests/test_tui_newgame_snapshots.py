@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from snapshot_cases import case_ids, colour
 from test_tui_app import home, make_app  # noqa: F401 - home is a fixture
 from test_tui_roster_snapshots import saved_rosters
 from textual.pilot import Pilot
@@ -98,7 +99,7 @@ CASES: list[tuple[str, str, tuple[int, int], Run, dict[str, Any]]] = [
 @pytest.mark.parametrize(
     ("name", "lang", "size", "run_before", "options"),
     CASES,
-    ids=[f"{c[0]}-{c[1]}-{c[2][0]}x{c[2][1]}" for c in CASES],
+    ids=case_ids(CASES),
 )
 def test_newgame_snapshot(
     snap_compare: Any,
@@ -111,11 +112,7 @@ def test_newgame_snapshot(
     options: dict[str, Any],
 ) -> None:
     """Screen ``name`` in ``lang`` at ``size`` (see screens.md)."""
-    options = dict(options)
-    if options.pop("no_color", False):
-        monkeypatch.setenv("NO_COLOR", "1")
-    else:
-        monkeypatch.delenv("NO_COLOR", raising=False)
+    options = colour(monkeypatch, options)
     saved_rosters(home / "saves")
     save_settings(home / "config" / "settings.json", Settings(language=lang))
     app = make_app(home, language=None, **options)

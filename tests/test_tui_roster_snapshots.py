@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from snapshot_cases import case_ids
 from test_tui_app import home, make_app  # noqa: F401 - home is a fixture
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
@@ -142,7 +143,7 @@ CASES: list[tuple[str, str, tuple[int, int], Run, dict[str, Any]]] = [
 @pytest.mark.parametrize(
     ("name", "lang", "size", "run_before", "options"),
     CASES,
-    ids=[f"{c[0]}-{c[1]}-{c[2][0]}x{c[2][1]}" for c in CASES],
+    ids=case_ids(CASES),
 )
 def test_roster_snapshot(
     snap_compare: Any,

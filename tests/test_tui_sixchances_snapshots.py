@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from snapshot_cases import case_ids, colour, scene_of
 from test_tui_app import home  # noqa: F401 - home is a fixture
 from test_tui_sixchances import make_app, sc_home  # noqa: F401 - sc_home is a fixture
 from textual.pilot import Pilot
@@ -213,7 +214,7 @@ CASES: list[tuple[str, str, tuple[int, int], dict[str, Any]]] = [
 @pytest.mark.parametrize(
     ("name", "lang", "size", "options"),
     CASES,
-    ids=[f"{c[0]}-{c[1]}-{c[2][0]}x{c[2][1]}" for c in CASES],
+    ids=case_ids(CASES),
 )
 def test_sc_snapshot(
     snap_compare: Any,
@@ -225,13 +226,9 @@ def test_sc_snapshot(
     options: dict[str, Any],
 ) -> None:
     """Six Chances Party scene ``name`` in ``lang`` at ``size`` (see screens.md)."""
-    options = dict(options)
-    if options.pop("no_color", False):
-        monkeypatch.setenv("NO_COLOR", "1")
-    else:
-        monkeypatch.delenv("NO_COLOR", raising=False)
+    options = colour(monkeypatch, options)
     save_settings(sc_home / "config" / "settings.json", Settings(language=lang))
-    scene = name.removesuffix("_ascii").removesuffix("_nocolor")
+    scene = scene_of(name)
     make_game, viewer, keys = SCENES[scene]
     game = make_game()
     app = make_app(sc_home, language=None, **options)

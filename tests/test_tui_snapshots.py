@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from snapshot_cases import case_ids, colour
 from test_tui_app import bad_files, fake_save, home, make_app, tally_save  # noqa: F401 - home is a fixture
 from textual.pilot import Pilot
 
@@ -97,7 +98,7 @@ CASES: list[tuple[str, str, tuple[int, int], str, Any, dict[str, Any]]] = [
 @pytest.mark.parametrize(
     ("name", "lang", "size", "saves", "keys", "options"),
     CASES,
-    ids=[f"{c[0]}-{c[1]}-{c[2][0]}x{c[2][1]}" for c in CASES],
+    ids=case_ids(CASES),
 )
 def test_snapshot(
     snap_compare: Any,
@@ -118,11 +119,7 @@ def test_snapshot(
         fake_save(folder / "eva-game.json")
     elif saves == "tally":
         tally_save(home)
-    options = dict(options)
-    if options.pop("no_color", False):
-        monkeypatch.setenv("NO_COLOR", "1")
-    else:
-        monkeypatch.delenv("NO_COLOR", raising=False)
+    options = colour(monkeypatch, options)
     # the language comes from the settings file, as for a player who chose it
     save_settings(home / "config" / "settings.json", Settings(language=lang))
     app = make_app(home, language=None, **options)
