@@ -10,7 +10,8 @@
 * :mod:`tui.kit.over` — the game-over screen;
 * :mod:`tui.kit.odds` — chances written one way;
 * :mod:`tui.kit.keys` — the key map every game screen shares;
-* :mod:`tui.kit.board` — the board base on the Line API and its layouts;
+* :mod:`tui.kit.board` — the board base on the Line API;
+* :mod:`tui.kit.layouts` — the layouts that place a board's cells (square, line, hex, graph);
 * :mod:`tui.kit.links` — a graph laid out on a grid and its links routed between boxes;
 * :mod:`tui.kit.roster` — the roster-builder scaffold: the model a system gives
   (:mod:`tui.kit.roster_builder`, the screen, :mod:`tui.kit.roster_filing`, its
