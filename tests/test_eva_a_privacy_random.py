@@ -59,7 +59,8 @@ def test_eva_18_3_private_facts_reach_only_their_owner_in_random_games():
                 if e.zone == "wings":
                     assert e.to is None and e.lasting is None, e
                 else:
-                    assert e.to == owner[e.unit], e
+                    assert e.to == (owner[e.unit],), e
+                    seen_kinds.add((kind, "lasting" if e.lasting else "passing"))
             elif kind is not ev.GameEnded:
                 assert e.to is None, e  # everything else is public
         private_rolls = [r for r in dice.log if r.stream]
@@ -68,3 +69,4 @@ def test_eva_18_3_private_facts_reach_only_their_owner_in_random_games():
         assert public == list(range(1, len(public) + 1))
     # the check is not vacuous
     assert {ev.DamageTaken, ev.EnergyNow, ev.AttackOdds, ev.ShotRolled, ev.Destroyed} <= seen_kinds
+    assert (ev.TraumaInflicted, "lasting") in seen_kinds or (ev.TraumaInflicted, "passing") in seen_kinds

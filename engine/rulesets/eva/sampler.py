@@ -41,7 +41,17 @@ from engine.rulesets.eva.actions import (
     Swap,
     TakeOff,
 )
-from engine.rulesets.eva.board import N_SQ, NORTH_ROWS, RANGE_LIMIT2, SOUTH_ROWS, W, band_of, d2_row, geo
+from engine.rulesets.eva.board import (
+    N_SQ,
+    NORTH_ROWS,
+    RANGE_LIMIT2,
+    SOUTH_ROWS,
+    W,
+    band_of,
+    d2_row,
+    engaged_on,
+    geo,
+)
 from engine.rulesets.eva.flow import berserk_eligible, to_act
 from engine.rulesets.eva.hands import Held, default_hands, held_facts, held_shield
 from engine.rulesets.eva.legality import check, legal
@@ -270,30 +280,39 @@ def _in_activation(
     singles: list[type] = []
     swaps: Sequence[list[int]] = ()
     held = held_facts(u) if energy >= 1 else None
-    if held is not None:
-        if not airborne:
-            singles.append(Stand if u.kneeling else Kneel)
-        swaps = held.swap_hands if energy >= 2 else held.cheap_swap_hands
-        if 0 <= here < N_SQ:
-            row = d2_row(here)
-            near = []
-            for j, o in enumerate(units):
-                s = o.square
-                if 0 <= s < N_SQ:
-                    d = row[s]
-                    # the other Evas on the board within range of some attack (EVA-3.2)
-                    if d <= RANGE_LIMIT2 and o is not u and o.on_board:
-                        if o.side != side:
-                            enemies.append((j, o, d))
-                        if d <= 2:  # next to it: it may stand on a square of a single step
-                            near.append(s)
+    #: the Evas on the board next to it (D² ≤ 2) on its layer, square -> unit index:
+    #: all that :func:`engaged_on` reads of a layer for its square (EVA-12.2)
+    beside: dict[int, int] = {}
+    if 0 <= here < N_SQ:
+        row = d2_row(here)
+        near = []
+        for j, o in enumerate(units):
+            s = o.square
+            if 0 <= s < N_SQ:
+                d = row[s]
+                # the other Evas on the board within range of some attack (EVA-3.2)
+                if d <= RANGE_LIMIT2 and o is not u and o.on_board:
+                    if o.side != side:
+                        enemies.append((j, o, d))
+                    if d <= 2:  # next to it: it may stand on a square of a single step
+                        near.append(s)
+                        if o.airborne == airborne:
+                            beside[s] = j
+        if held is not None:
+            if not airborne:
+                singles.append(Stand if u.kneeling else Kneel)
+            swaps = held.swap_hands if energy >= 2 else held.cheap_swap_hands
             if not act.obligation and not u.pinned and not act.no_steps and (airborne or not u.kneeling):
                 steps = geo(state).step_squares(here, airborne, act.accel)[energy if energy < 7 else 7]
                 if near:
                     steps = [n for n in steps if n not in near]
+    elif held is not None:
+        if not airborne:
+            singles.append(Stand if u.kneeling else Kneel)
+        swaps = held.swap_hands if energy >= 2 else held.cheap_swap_hands
     if held.shield if held is not None else held_shield(u):
         singles.append(Discard)
-    if not act.disengage_tried:
+    if not act.disengage_tried and beside and engaged_on(beside, units, side, here):
         singles.append(Disengage)
     jumps: Sequence[int] = ()
     if equipment:  # (many an Eva has none)
