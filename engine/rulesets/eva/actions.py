@@ -65,7 +65,8 @@ class Deploy(msgspec.Struct, tag="deploy", frozen=True, gc=False):
     hands: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        _tupled(self, "hands")
+        if type(self.hands) is not tuple:
+            _tupled(self, "hands")
 
 
 class Activate(msgspec.Struct, tag="activate", frozen=True, gc=False):
@@ -80,7 +81,8 @@ class Move(msgspec.Struct, tag="move", frozen=True, gc=False):
     path: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        _tupled(self, "path")
+        if type(self.path) is not tuple:
+            _tupled(self, "path")
 
 
 class Kneel(msgspec.Struct, tag="kneel", frozen=True, gc=False):
@@ -98,7 +100,8 @@ class Swap(msgspec.Struct, tag="swap", frozen=True, gc=False):
     hands: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        _tupled(self, "hands")
+        if type(self.hands) is not tuple:
+            _tupled(self, "hands")
 
 
 class Discard(msgspec.Struct, tag="discard", frozen=True, gc=False):

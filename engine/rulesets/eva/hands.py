@@ -130,14 +130,17 @@ def hand_configs(u: Unit) -> list[list[int]]:
 class Loadout:
     """What an Eva carries, a pure function of its items and of whether it has an arms
     trauma (memoised by :func:`loadout`): ``configs``, its legal hand configurations
-    (:func:`hand_configs`)."""
+    (:func:`hand_configs`), also as tuples in ``tuples``; ``default``, the first of them
+    that holds the most items (:func:`default_hands`)."""
 
-    __slots__ = ("configs",)
+    __slots__ = ("configs", "default", "tuples")
 
     def __init__(self, u: Unit) -> None:
         n = len(u.items)
         candidates = [[]] + [h for a in range(n) for h in ([a], *([a, b] for b in range(a + 1, n)))]
         self.configs = [h for h in candidates if hands_legal(u, h) is None]
+        self.tuples = [tuple(h) for h in self.configs]
+        self.default = max(self.tuples, key=len) if self.tuples else ()
 
 
 #: (items, arms trauma) -> :class:`Loadout`. Emptied when it reaches 1024 entries.
@@ -160,7 +163,7 @@ class Held:
     """What an Eva may do with what it carries and holds, a pure function of its items,
     hands, arms trauma and Extended Arms (memoised by :func:`held_facts`).
 
-    ``swap_hands``: every other hand configuration, in the order of
+    ``swap_hands``: every other hand configuration (a tuple), in the order of
     :func:`hand_configs`; :meth:`price`: :func:`swap_cost` of a swap to one of them;
     ``cheap_swap_hands``: those of them a swap reaches for at most 1 energy;
     ``shield``: :func:`held_shield`; ``reach``: :func:`reach` in squares; ``ranged``:
@@ -171,12 +174,12 @@ class Held:
 
     def __init__(self, u: Unit) -> None:
         hands = u.hands
-        self.swap_hands = [h for h in loadout(u).configs if h != hands]
+        now = self._hands = tuple(hands)
+        self.swap_hands = [h for h in loadout(u).tuples if h != now]
         self._items = tuple(u.items)
-        self._hands = tuple(hands)
-        #: configuration (a tuple) -> its price, or None until it is worked out
-        self._costs: dict[tuple[int, ...], int | None] = dict.fromkeys(map(tuple, self.swap_hands))
-        self._cheap: list[list[int]] | None = None
+        #: configuration -> its price, or None until it is worked out
+        self._costs: dict[tuple[int, ...], int | None] = dict.fromkeys(self.swap_hands)
+        self._cheap: list[tuple[int, ...]] | None = None
         self.shield = held_shield(u)
         self.reach = reach(u)
         self.ranged = [
@@ -193,17 +196,12 @@ class Held:
         return None if cost < 0 else cost
 
     @property
-    def swap_costs(self) -> dict[tuple[int, ...], int]:
-        """:meth:`price` of each configuration of ``swap_hands``, by configuration."""
-        return {tuple(h): self.price(tuple(h)) for h in self.swap_hands}  # type: ignore[misc]
-
-    @property
-    def cheap_swap_hands(self) -> list[list[int]]:
+    def cheap_swap_hands(self) -> list[tuple[int, ...]]:
         """The configurations of ``swap_hands`` a swap reaches for at most 1 energy."""
         cheap = self._cheap
         if cheap is None:
             price = self.price
-            cheap = self._cheap = [h for h in self.swap_hands if price(tuple(h)) <= 1]  # type: ignore[operator]
+            cheap = self._cheap = [h for h in self.swap_hands if price(h) <= 1]  # type: ignore[operator]
         return cheap
 
 
@@ -226,8 +224,7 @@ def default_hands(u: Unit) -> list[int]:
     """What an Eva holds when it is deployed without a choice of hands: the first legal
     hand configuration (EVA-9.1) that holds the most items. The deployment screen
     starts with it, and ``<Eva> deploy <square>`` without a weapons part uses it."""
-    configs = hand_configs(u)
-    return list(max(configs, key=len)) if configs else []
+    return list(loadout(u).default)
 
 
 def default_keep(t: Unit, one: list[int]) -> int:

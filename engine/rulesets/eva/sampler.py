@@ -96,7 +96,7 @@ def candidates(state: EvaState, side: int) -> list[object]:
         End(ui),
         *[Move(ui, (here, n)) for n in steps],
         *[single(ui) for single in singles],
-        *[Swap(ui, tuple(h)) for h in swaps],
+        *[Swap(ui, h) for h in swaps],
         *tail,
         *[Jump(ui, s) for s in jumps],
     ]
@@ -125,7 +125,7 @@ def draw(state: EvaState, side: int, rng: random.Random) -> tuple[object, Any] |
         i, squares = _deploy_squares(state, side)
         if i < 0:
             return None
-        hands = default_hands(state.units[i])
+        hands = tuple(default_hands(state.units[i]))
         return _draw(state, side, rng, len(squares), lambda k: Deploy(i, squares[k], hands))
     cands = candidates(state, side)
     return _draw(state, side, rng, len(cands), cands.__getitem__)
@@ -187,7 +187,7 @@ def _draw_in_activation(state: EvaState, side: int, rng: random.Random) -> tuple
         elif i < e2:
             a = singles[i - e1](ui)
         elif i < e3:
-            a = Swap(ui, tuple(swaps[i - e2]))
+            a = Swap(ui, swaps[i - e2])
         elif i < e4:
             a = tail[i - e3]
         else:
@@ -256,7 +256,7 @@ def _deploy_squares(state: EvaState, side: int) -> tuple[int, tuple[int, ...]]:
 
 def _in_activation(
     state: EvaState, side: int
-) -> tuple[int, int, Sequence[int], list[type], Sequence[list[int]], list[object], Sequence[int]]:
+) -> tuple[int, int, Sequence[int], list[type], Sequence[tuple[int, ...]], list[object], Sequence[int]]:
     """The candidate actions of the active Eva by kind, as (its number, its square, the
     squares of single steps, the classes of single actions, the hand configurations of
     swaps, the attacks, the squares of jumps); with End they are, in order: End; a single
@@ -278,7 +278,7 @@ def _in_activation(
     enemies: list[tuple[int, Any, int]] = []
     steps: Sequence[int] = ()
     singles: list[type] = []
-    swaps: Sequence[list[int]] = ()
+    swaps: Sequence[tuple[int, ...]] = ()
     held = held_facts(u) if energy >= 1 else None
     #: the Evas on the board next to it (D² ≤ 2) on its layer, square -> unit index:
     #: all that :func:`engaged_on` reads of a layer for its square (EVA-12.2)
