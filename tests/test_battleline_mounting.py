@@ -17,6 +17,7 @@ from engine.rulesets.battleline.roster import (
     mount_places,
     places_of,
     sample_mech,
+    torso_over,
     torso_slots,
     unmount,
     validate,
@@ -99,6 +100,25 @@ def test_blc_2_a_smaller_chassis_leaves_items_beyond_its_slots():
     assert [p.rule for p in validate(scout)] == ["BLC-2", "BLC-2"]
     fixed = unmount(unmount(scout, "LT2"), "CT1")
     assert validate(fixed) == [] and torso_slots(fixed) == [("LT", 1, 1), ("CT", 0, 0), ("RT", 1, 1)]
+
+
+@pytest.mark.parametrize(
+    ("lt", "over"),
+    [
+        (("A-10", "A-10"), False),  # both slots of a Warden's left torso
+        (("A-10", "A-10", ""), False),  # an empty entry beyond them holds no item
+        (("", "", ""), False),
+        (("A-10", "A-10", "A-10"), True),
+        (("", "", "A-10"), True),  # one item, but written beyond the two slots
+    ],
+)
+def test_blc_2_an_item_beyond_the_slots_breaks_the_rule_an_empty_entry_does_not(lt, over):
+    """BLC-2: no more items than the chassis has slots. The builder's header
+    (:func:`torso_over`) and :func:`validate` give one verdict: an empty entry is an
+    empty slot, and only an item written beyond the slots breaks the rule."""
+    mech = Mech(**{**_fields(WARDEN), "lt": lt})
+    assert torso_over(mech) is over
+    assert any("left torso" in p.text() for p in validate(mech)) is over
 
 
 def test_blc_1_a_mech_without_a_chassis_is_asked_for_one():

@@ -32,6 +32,8 @@ __all__ = [
     "random_mech",
     "sample_mech",
     "sample_mechs",
+    "beyond_slots",
+    "torso_over",
     "torso_slots",
     "unmount",
     "validate",
@@ -179,9 +181,26 @@ def _torso_problems(name: str, part: str, items: tuple[str, ...], slots: int | N
             out.append(_unknown(name, code))
         elif not may_mount(item, part):
             out.append(_misplaced(name, code, part))
-    if slots is not None and len(items) > slots:
-        out.append(Problem("BLC-2", _TOO_MANY[part], {"mech": name, "slots": slots, "count": len(items)}))
+    if slots is not None and beyond_slots(items, slots):
+        count = sum(1 for code in items if code)
+        out.append(Problem("BLC-2", _TOO_MANY[part], {"mech": name, "slots": slots, "count": count}))
     return out
+
+
+def beyond_slots(items: tuple[str, ...], slots: int) -> list[int]:
+    """The places (0-based) of the items of one torso part written beyond its ``slots``
+    (BLC-2: no more items than the chassis has slots there). An empty entry (``""``) is
+    an empty slot, not an item, so none beyond the slots breaks the rule."""
+    return [n for n in range(slots, len(items)) if items[n]]
+
+
+def torso_over(mech: Mech) -> bool:
+    """Does any torso part of ``mech`` hold an item beyond its chassis's slots
+    (:func:`beyond_slots`, BLC-2)? False while the chassis is unknown."""
+    chassis = CHASSIS.get(mech.chassis)
+    if chassis is None:
+        return False
+    return any(beyond_slots(_torso(mech, part), chassis.slots[i]) for i, part in enumerate(_TORSO_PARTS))
 
 
 #: The torso parts that hold slots, in mount order (BL-3.7).

@@ -34,11 +34,13 @@ from engine.rulesets.battleline.catalog import CHARISMA, CHASSIS, ITEMS, PARTS, 
 from engine.rulesets.battleline.roster import (
     MECHS_DIR,
     Mech,
+    beyond_slots,
     decode_roster,
     encode_roster_file,
     mount,
     mount_places,
     places_of,
+    torso_over,
     torso_slots,
     unmount,
     validate,
@@ -250,7 +252,7 @@ class BattlelineRosterModel:
             Total(_("{chassis}, speed {speed}").format(chassis=_(chassis.name), speed=chassis.base_speed)),
             Total(
                 _("torso slots {used} of {total}").format(used=used, total=total),
-                over=any(u > s for _p, u, s in slots),
+                over=torso_over(mech),
             ),
         ]
 
@@ -327,7 +329,7 @@ class BattlelineRosterModel:
         out = set()
         for part, _used, slots in torso_slots(mech):
             items = {"LT": mech.lt, "CT": mech.ct, "RT": mech.rt}[part]
-            out |= {f"{part}{n + 1}" for n in range(slots, len(items))}
+            out |= {f"{part}{n + 1}" for n in beyond_slots(items, slots)}
         return out
 
     def unit_of(self, row_id: str | None) -> int | None:
