@@ -39,6 +39,7 @@ __all__ = [
     "engaged_with",
     "geo",
     "is_engaged",
+    "layer_of",
     "map_id",
     "occupancy",
     "step_cost",
@@ -324,6 +325,12 @@ def occupancy(state: EvaState) -> tuple[dict[int, int], dict[int, int]]:
     return ground, air
 
 
+def layer_of(state: EvaState, airborne: bool) -> dict[int, int]:
+    """One layer of :func:`occupancy`: square → unit index of the Evas on the board that
+    are airborne (``airborne``) or on the ground (not)."""
+    return {u.square: i for i, u in enumerate(state.units) if u.airborne == airborne and u.on_board}
+
+
 def engaged_on(layer: dict[int, int], units: list[Unit], side: int, square: int) -> list[int]:
     """The unit indices of the enemies of ``side`` engaged with an Eva on ``square`` of a
     layer (EVA-12.2): Evas of the other side on that layer (``layer``: square → unit
@@ -343,9 +350,8 @@ def engaged_with(
 ) -> list[int]:
     """Unit indices of the enemies engaged with ``u`` (EVA-12.2, :func:`engaged_on`);
     ``square``/``airborne`` test a hypothetical position."""
-    ground, air = occupancy(state)
-    air_ = u.airborne if airborne is None else airborne
-    return engaged_on(air if air_ else ground, state.units, u.side, u.square if square is None else square)
+    layer = layer_of(state, u.airborne if airborne is None else airborne)
+    return engaged_on(layer, state.units, u.side, u.square if square is None else square)
 
 
 def is_engaged(state: EvaState, u: Unit, square: int | None = None, airborne: bool | None = None) -> bool:

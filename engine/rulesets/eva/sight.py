@@ -4,7 +4,7 @@ sight lines (:class:`engine.rulesets.eva.board.LineInfo`)."""
 from __future__ import annotations
 
 # -- imports --
-from engine.rulesets.eva.board import geo, occupancy
+from engine.rulesets.eva.board import geo, layer_of
 from engine.rulesets.eva.scenario import GREEN, RED, YELLOW
 from engine.rulesets.eva.state import EvaState, Unit
 
@@ -39,7 +39,7 @@ def ground_eva_on_line(state: EvaState, a: int, b: int, ground: dict[int, int] |
     """Is a ground Eva on a line square between a and b? (EVA-4.6; a corner pair
     holds one only if both flanks do, EVA-4.3)."""
     if ground is None:
-        ground = occupancy(state)[0]
+        ground = layer_of(state, False)
     info, _ea, _eb = geo(state).line(a, b)
     for s in info.crossed:
         if s in ground:
