@@ -150,6 +150,49 @@ def test_gb_11_4_a_trigger_without_a_legal_shot_passes_unused():
     assert events_of(events, OverwatchTriggered) == [] and unit(s, "Hare").overwatch.shots == 6
 
 
+def test_gb_11_4_a_passing_trigger_says_why_with_the_rule_id():
+    """GB-11.4, GB-9.6: the trigger that passes carries the reason the shot's rule gave
+    (out of range, GB-9.6) to the overwatching side alone; the log reads it in the
+    language of the moment, and the event survives a save without its reason."""
+    import msgspec
+
+    from engine.i18n import current_language, set_language
+    from engine.rulesets.ballistic.events import EVENT_TYPES
+    from engine.rulesets.ballistic.rules.fire import check_shot
+
+    s = position(
+        [(0, "Hare-G", "Hare", "0101", "SE"), (1, "Hare-G", "Red", "1510", "N")],
+        order=["Hare", "Red"],
+    )
+    s.lay_smoke([unit(s, "Red").hex], 9)
+    play(s, 0, "Hare overwatch gat20 SE-S")
+    play(s, 0, "Hare end")
+    events = play(s, 1, "Red move 1509")
+    (passed,) = events_of(events, TriggerPassed)
+    assert passed.to == (0,)
+    hare, red = unit(s, "Hare"), unit(s, "Red")
+    with pytest.raises(IllegalAction) as refusal:
+        check_shot(s, hare, hare.overwatch.system, red, 1, overwatch=True)
+    assert passed.reason is not None and passed.reason.rule == refusal.value.rule == "GB-9.6"
+    assert passed.text_for(0) == (
+        "Hare cannot fire at Red: the trigger passes. "
+        "Red is out of the 20 mm Gatling cannon's range (15 hexes). (GB-9.6)"
+    )
+    before = current_language()
+    try:
+        set_language("ru")
+        russian = passed.text_for(0)
+    finally:
+        set_language(before)
+    assert "(GB-9.6)" in russian and "15" in russian and "range" not in russian
+    again = msgspec.json.decode(msgspec.json.encode(passed), type=EVENT_TYPES)
+    assert again == passed
+    old = msgspec.json.decode(
+        b'{"type":"gb.TriggerPassed","unit":"Hare","side":0,"target":"Red","to":[0]}', type=EVENT_TYPES
+    )
+    assert old.reason is None and old.text_for(0) == "Hare cannot fire at Red: the trigger passes."
+
+
 def test_gb_11_5_several_overwatchers_resolve_in_initiative_order():
     """GB-11.5: one step into two sectors: the earlier-acting overwatcher resolves first
     (a standing order fires at once), then the later one is asked."""

@@ -502,3 +502,29 @@ async def test_equipment_and_overlays_from_the_keys(gb_home: Path) -> None:
         assert "two actions" in screen.message or "No enemy" in screen.message
         assert [r.text for r in screen.seat.record()] == ["Warden-1 designate Hare-1", "Warden-1 smoke 0406"]
         assert app.errors == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("en", "Ann has 2 units left on the map."), ("ru", "Ann: на карте осталось 2 юнита.")],
+)
+def test_gb_16_3_the_end_names_whose_units_are_left(gb_home: Path, lang: str, expected: str) -> None:
+    """GB-16.2, GB-16.3: Bo concedes; the end of the battle, on a terminal both players
+    share, names the player whose units it counts instead of saying "you"."""
+    from engine.rulesets.ballistic.actions import Concede
+
+    async def scenario() -> None:
+        game = skirmish()
+        game.submit(1, Concede())
+        app = make_app(gb_home, language=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(BallisticScreen(game.seats()))
+            await settle(pilot)
+            over = app.screen
+            assert isinstance(over, GameOverScreen), type(over)
+            lines = [str(line) for line in over.lines]
+            assert expected in lines, lines
+            assert not any("You have" in line or "У вас" in line for line in lines)
+            assert app.errors == []
+
+    asyncio.run(scenario())

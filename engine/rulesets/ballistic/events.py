@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from engine.i18n import N_, _, ngettext
 from engine.ruleset import Event
 from engine.rulesets.ballistic.catalog import EQUIPMENT, SYSTEM_NAMES, WEAPONS
+from engine.rulesets.ballistic.refusal import Reason
 
 __all__ = [
     "DIRECTION_WORDS",
@@ -500,16 +501,22 @@ class OverwatchTriggered(_Ev, tag="gb.OverwatchTriggered"):
 
 
 class TriggerPassed(_Ev, tag="gb.TriggerPassed"):
-    """A trigger of ``unit`` at which no shot was legal passed unused (GB-11.4)."""
+    """A trigger of ``unit`` at which no shot was legal passed unused (GB-11.4);
+    ``reason``: why the shot was not legal, as its rule gave it (None in games saved
+    before it was kept). Its side's only."""
 
     unit: str
     side: int
     target: str
+    reason: Reason | None = None
 
     def text_for(self, viewer=None, players=()):
-        return _("{unit} cannot fire at {target}: the trigger passes.").format(
+        text = _("{unit} cannot fire at {target}: the trigger passes.").format(
             unit=self.unit, target=self.target
         )
+        if self.reason is None:
+            return text
+        return f"{text} {self.reason.text()} ({self.reason.rule})"
 
 
 class OverwatchExpired(_Ev, tag="gb.OverwatchExpired"):

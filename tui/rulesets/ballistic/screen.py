@@ -530,7 +530,7 @@ class BallisticScreen(Orders, GameScreen):
         return text
 
     def over_lines(self) -> list[str | Text]:
-        """The scores of GB-16.2 and the units left."""
+        """The scores of GB-16.2 and the viewer's units left, under its player's name."""
         view = self.seat.view()
         names = self.player_names()
         lines: list[str | Text] = [
@@ -539,10 +539,12 @@ class BallisticScreen(Orders, GameScreen):
             )
         ]
         own = [u for u in view.units if u.own and u.hex]
+        # The terminal may be shared (hot-seat): the viewer's player is named, not "you".
+        player = self.player(self.viewer if self.viewer is not None else 0)
         lines.append(
             ngettext(
-                "You have {n} unit left on the map.", "You have {n} units left on the map.", len(own)
-            ).format(n=len(own))
+                "{player} has {n} unit left on the map.", "{player} has {n} units left on the map.", len(own)
+            ).format(player=player, n=len(own))
         )
         return lines
 

@@ -21,6 +21,7 @@ from engine.rulesets.ballistic.catalog import (
     effective_c,
 )
 from engine.rulesets.ballistic.events import ShotBlocked, ShotResolved
+from engine.rulesets.ballistic.refusal import refuse
 from engine.rulesets.ballistic.rules.common import hex_name, illegal
 from engine.rulesets.ballistic.rules.damage import hit, refresh
 from engine.rulesets.ballistic.rules.sight import blocking_mech, fire_open, sees, spotted
@@ -158,75 +159,76 @@ def check_shot(
     """Raise IllegalAction unless ``u`` may fire ``shots`` direct shots now with weapon
     ``index`` at the enemy unit ``target`` (which its side spots), as an ordinary
     Attack or, with ``overwatch``, from its reserved overwatch shots (GB-9.1, GB-10.1,
-    GB-11.4); returns the first shot's odds."""
+    GB-11.4). Every refusal in overwatch mode is a :class:`Refused` that keeps its
+    reason (the trigger that passes reports it, GB-11.4)."""
     key = weapon_of(u, index)
     if key is None:
-        raise illegal(_("{unit} has no such weapon.").format(unit=u.name), "GB-4.2")
+        raise refuse(N_("{unit} has no such weapon."), "GB-4.2", unit=u.name)
     w = WEAPONS[key]
-    name = _(w.name)
     if u.systems[index].failed:
-        raise illegal(_("The {weapon} of {unit} has failed.").format(weapon=name, unit=u.name), "GB-14.5")
+        raise refuse(N_("The {weapon} of {unit} has failed."), "GB-14.5", weapon=key, unit=u.name)
     if not w.direct:
-        raise illegal(_("The {weapon} cannot fire directly.").format(weapon=name), "GB-9.1")
+        raise refuse(N_("The {weapon} cannot fire directly."), "GB-9.1", weapon=key)
     if u.passing or u.stuck:
-        raise illegal(
-            _("{unit} is passing through a friend's hex and may only step on.").format(unit=u.name), "GB-7.4"
+        raise refuse(
+            N_("{unit} is passing through a friend's hex and may only step on."), "GB-7.4", unit=u.name
         )
     if overwatch:
         ow = u.overwatch
         if ow is None or ow.system != index or ow.shots < shots:
-            raise illegal(_("{unit} has not that many overwatch shots left.").format(unit=u.name), "GB-11.1")
+            raise refuse(N_("{unit} has not that many overwatch shots left."), "GB-11.1", unit=u.name)
     else:
         slot = attack_slot(u, index)
         if slot is not None:
             if slot.mode != MODE_DIRECT:
-                raise illegal(
-                    _("The {weapon}'s Attack action this turn is not in direct mode.").format(weapon=name),
-                    "GB-10.5",
+                raise refuse(
+                    N_("The {weapon}'s Attack action this turn is not in direct mode."), "GB-10.5", weapon=key
                 )
             if slot.shots < shots:
-                raise illegal(
-                    _("The {weapon} has {n} shots left this turn.").format(weapon=name, n=slot.shots),
-                    "GB-10.1",
+                raise refuse(
+                    N_("The {weapon} has {n} shots left this turn."), "GB-10.1", weapon=key, n=slot.shots
                 )
         else:
             if index in u.used:
-                raise illegal(_("The {weapon} has been used this turn.").format(weapon=name), "GB-6.2")
+                raise refuse(N_("The {weapon} has been used this turn."), "GB-6.2", weapon=key)
             if len(u.slots) >= 2:
-                raise illegal(_("{unit} has taken its two actions.").format(unit=u.name), "GB-6.1")
+                raise refuse(N_("{unit} has taken its two actions."), "GB-6.1", unit=u.name)
             if shots > w.rof:
                 raise illegal(
                     ngettext(
                         "The {weapon} fires at most {n} shot a turn.",
                         "The {weapon} fires at most {n} shots a turn.",
                         w.rof,
-                    ).format(weapon=name, n=w.rof),
+                    ).format(weapon=_(w.name), n=w.rof),
                     "GB-10.1",
                 )
     if shots < 1:
-        raise illegal(_("Fire at least one shot."), "GB-10.1")
+        raise refuse(N_("Fire at least one shot."), "GB-10.1")
     if target.side == u.side:
-        raise illegal(_("Direct fire is aimed at enemy units only."), "GB-9.1")
+        raise refuse(N_("Direct fire is aimed at enemy units only."), "GB-9.1")
     if not (target.alive and target.hex >= 0):
-        raise illegal(_("{target} is no longer on the map.").format(target=target.name), "GB-15.1")
+        raise refuse(N_("{target} is no longer on the map."), "GB-15.1", target=target.name)
     t = state.map.tables
     if not in_front_arc(t.hex_of(u.hex), u.facing, t.hex_of(target.hex)):
-        raise illegal(
-            _("{target} is not in the front arc of {unit}.").format(target=target.name, unit=u.name), "GB-2.8"
+        raise refuse(
+            N_("{target} is not in the front arc of {unit}."), "GB-2.8", target=target.name, unit=u.name
         )
     d = t.distance(u.hex, target.hex)
     c_eff = effective_c(w, u.current_platform)
     if d < 1 or base_grade(w.k, c_eff, d) > MAX_GRADE:
-        raise illegal(
-            _("{target} is out of the {weapon}'s range ({d} hexes).").format(
-                target=target.name, weapon=name, d=d
-            ),
+        raise refuse(
+            N_("{target} is out of the {weapon}'s range ({d} hexes)."),
             "GB-9.6",
+            target=target.name,
+            weapon=key,
+            d=d,
         )
     if not fire_open(state, u, u.hex, target, known=u.side):
-        raise illegal(
-            _("The line of fire from {unit} to {target} is blocked.").format(unit=u.name, target=target.name),
+        raise refuse(
+            N_("The line of fire from {unit} to {target} is blocked."),
             "GB-9.2",
+            unit=u.name,
+            target=target.name,
         )
 
 

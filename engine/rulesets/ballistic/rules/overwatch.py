@@ -13,9 +13,10 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.geometry.hex import in_sector
 from engine.i18n import _
-from engine.ruleset import Event, IllegalAction
+from engine.ruleset import Event
 from engine.rulesets.ballistic.catalog import WEAPONS
 from engine.rulesets.ballistic.events import OverwatchDeclared, OverwatchTriggered, TriggerPassed
+from engine.rulesets.ballistic.refusal import Reason, Refused
 from engine.rulesets.ballistic.rules.common import illegal
 from engine.rulesets.ballistic.rules.fire import check_shot, fire_shot, weapon_of
 from engine.rulesets.ballistic.rules.sight import height_at, sight
@@ -37,6 +38,7 @@ __all__ = [
     "declare",
     "react",
     "resolve_queue",
+    "shot_refusal",
     "shots_possible",
     "triggered",
 ]
@@ -121,17 +123,24 @@ def triggered(state: State, m: Unit, before: int) -> list[int]:
     return out
 
 
+def shot_refusal(state: State, w: Unit, m: Unit) -> Reason | None:
+    """Why one overwatch shot of ``w`` at ``m`` is not legal now, as the shot's rule
+    gave it (GB-9.1 at this moment, GB-11.4), or None when it is legal."""
+    ow = w.overwatch
+    try:
+        check_shot(state, w, ow.system if ow is not None else -1, m, 1, overwatch=True)
+    except Refused as e:
+        return e.reason
+    return None
+
+
 def shots_possible(state: State, w: Unit, m: Unit) -> int:
     """How many overwatch shots ``w`` may fire at ``m`` now: its reserve when one shot is
     legal (GB-9.1 at this moment, GB-11.4), else 0."""
     ow = w.overwatch
     if ow is None or ow.shots <= 0 or not m.alive or m.hex < 0:
         return 0
-    try:
-        check_shot(state, w, ow.system, m, 1, overwatch=True)
-    except IllegalAction:
-        return 0
-    return ow.shots
+    return 0 if shot_refusal(state, w, m) is not None else ow.shots
 
 
 def _fire(state: State, dice: Dice, events: list[Event], w: Unit, m: Unit, shots: int, trig: Trigger) -> None:
@@ -155,7 +164,8 @@ def asking(state: State) -> Unit | None:
 
 def resolve_queue(state: State, dice: Dice, events: list[Event]) -> bool:
     """Resolve the overwatching units of the pending trigger one after another in
-    initiative order (GB-11.5): a trigger with no legal shot passes; a standing order
+    initiative order (GB-11.5): a trigger with no legal shot passes, with the reason
+    the shot's rule gave; a standing order
     fires at once; otherwise the rules stop and ask (returns False). Returns True when
     every one has been resolved."""
     trig = state.trigger
@@ -166,7 +176,10 @@ def resolve_queue(state: State, dice: Dice, events: list[Event]) -> bool:
         possible = shots_possible(state, w, m)
         if possible <= 0:
             if w.alive and w.overwatch is not None and w.overwatch.shots > 0:
-                events.append(TriggerPassed(unit=w.name, side=w.side, target=m.name, to=(w.side,)))
+                why = shot_refusal(state, w, m)
+                events.append(
+                    TriggerPassed(unit=w.name, side=w.side, target=m.name, reason=why, to=(w.side,))
+                )
             trig.queue.pop(0)
             continue
         assert w.overwatch is not None
