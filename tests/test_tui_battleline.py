@@ -428,6 +428,47 @@ def test_the_sheet_writes_an_order_and_the_line_marks_its_cells(bl_home: Path) -
     run(go())
 
 
+def test_at_80x24_the_order_sheet_shows_its_rows_and_the_row_explained_beside_it(bl_home: Path) -> None:
+    """BL-4.2, the game screen at 80x24: the order sheet is given the middle's height
+    for its rows, so a duel's whole order (Kestrel: speed, defence, melee, five
+    weapons, the seal: nine rows) is seen at once without scrolling, and with four
+    mechs (a taller line) at least eight rows are; the highlighted row's explanation
+    is shown beside the sheet, over the log, and follows the cursor."""
+    from engine.rulesets.battleline.scenario import battle
+
+    four = Game(
+        RULESET,
+        battle([sample_mech(n) for n in ("Kestrel", "Bulwark", "Hornet", "Ram")]),
+        seed=SEED,
+        players=("Ann", "Bob", "Cy", "Dee"),
+        entropy=seed_only,
+    )
+
+    async def go() -> None:
+        app = make_app(bl_home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = _open(app, duel_game())
+            await settle(pilot)
+            rows = screen.sheet.rows
+            assert rows.option_count == 9
+            assert rows.size.height >= 9 and rows.max_scroll_y == 0
+            text = screen_text(app)
+            assert "Move 0 to 6 cells toward the" in text
+            await pilot.press("down", "down", "down", "down")
+            await settle(pilot)
+            assert screen.sheet.row == "w2"
+            assert "A-10 (cannon, LT1): placed 0 of 3" in " ".join(screen_text(app).split())
+            app.pop_screen()
+            screen = _open(app, four)
+            await settle(pilot)
+            rows = screen.sheet.rows
+            assert rows.option_count == 10 and rows.size.height >= 8
+            assert "Move 0 to 6 cells toward the" in screen_text(app)
+            assert app.errors == []
+
+    run(go())
+
+
 def test_the_draft_problems_are_shown_live_with_their_rule_ids(bl_home: Path) -> None:
     """BL-4.3, BL-EX-14: a fourth A-10 cell (accuracy 3) is named with BL-12.2 on the
     hint line as it is marked, the seal row counts it, and s refuses to seal."""
