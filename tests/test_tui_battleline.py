@@ -247,6 +247,40 @@ def test_a_duel_left_in_the_middle_continues_with_the_report_after_the_curtain(b
     run(go())
 
 
+@pytest.mark.parametrize(
+    ("language", "named", "wrong"),
+    [
+        ("en", "only Bob sees their side", "the other player"),
+        ("ru", "только Bob", "другой игрок"),
+    ],
+)
+def test_with_three_mechs_the_curtain_names_the_player_to_come(
+    bl_home: Path, language: str, named: str, wrong: str
+) -> None:
+    """BL-2.1, BL-4.1, the hot-seat curtain: with three mechs, after Ann seals, the
+    curtain before Bob's order says the game is hidden so that only Bob sees his
+    side, never "the other player" (there are two others), in English and Russian."""
+    from engine.rulesets.battleline.scenario import battle
+
+    setup = battle([sample_mech(n) for n in ("Kestrel", "Bulwark", "Hornet")])
+    game = Game(RULESET, setup, seed=SEED, players=("Ann", "Bob", "Cy"), entropy=seed_only)
+    game.submit(0, "speed 0")
+
+    async def go() -> None:
+        app = make_app(bl_home, language=language)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(BattlelineScreen(game.seats()))
+            await settle(pilot)
+            curtain = app.screen
+            assert isinstance(curtain, CurtainScreen) and curtain.player == "Bob"
+            text = " ".join(screen_text(app).replace("┃", " ").split())
+            assert named in text
+            assert wrong not in text
+            assert app.errors == []
+
+    run(go())
+
+
 def test_a_concession_ends_a_duel_and_the_result_names_the_winner(bl_home: Path) -> None:
     """BL-2.6: Bob concedes at his turn (asked first); the turn is not resolved, Ann wins,
     and the result lists each mech."""
@@ -428,6 +462,47 @@ def test_the_sheet_writes_an_order_and_the_line_marks_its_cells(bl_home: Path) -
     run(go())
 
 
+def test_at_80x24_the_order_sheet_shows_its_rows_and_the_row_explained_beside_it(bl_home: Path) -> None:
+    """BL-4.2, the game screen at 80x24: the order sheet is given the middle's height
+    for its rows, so a duel's whole order (Kestrel: speed, defence, melee, five
+    weapons, the seal: nine rows) is seen at once without scrolling, and with four
+    mechs (a taller line) at least eight rows are; the highlighted row's explanation
+    is shown beside the sheet, over the log, and follows the cursor."""
+    from engine.rulesets.battleline.scenario import battle
+
+    four = Game(
+        RULESET,
+        battle([sample_mech(n) for n in ("Kestrel", "Bulwark", "Hornet", "Ram")]),
+        seed=SEED,
+        players=("Ann", "Bob", "Cy", "Dee"),
+        entropy=seed_only,
+    )
+
+    async def go() -> None:
+        app = make_app(bl_home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = _open(app, duel_game())
+            await settle(pilot)
+            rows = screen.sheet.rows
+            assert rows.option_count == 9
+            assert rows.size.height >= 9 and rows.max_scroll_y == 0
+            text = screen_text(app)
+            assert "Move 0 to 6 cells toward the" in text
+            await pilot.press("down", "down", "down", "down")
+            await settle(pilot)
+            assert screen.sheet.row == "w2"
+            assert "A-10 (cannon, LT1): placed 0 of 3" in " ".join(screen_text(app).split())
+            app.pop_screen()
+            screen = _open(app, four)
+            await settle(pilot)
+            rows = screen.sheet.rows
+            assert rows.option_count == 10 and rows.size.height >= 8
+            assert "Move 0 to 6 cells toward the" in screen_text(app)
+            assert app.errors == []
+
+    run(go())
+
+
 def test_the_draft_problems_are_shown_live_with_their_rule_ids(bl_home: Path) -> None:
     """BL-4.3, BL-EX-14: a fourth A-10 cell (accuracy 3) is named with BL-12.2 on the
     hint line as it is marked, the seal row counts it, and s refuses to seal."""
@@ -563,7 +638,7 @@ def test_the_order_sheet_never_shows_another_seats_order_or_hidden_values(bl_hom
             bulwark = msgspec.structs.replace(bulwark, lt=("M-6",), ct=("L-3",), rt=("R-4",), legs="")
         setup = scenario.duel(sample_mech("Kestrel"), bulwark, "open")
         game = Game(RULESET, setup, seed=SEED, players=("Ann", "Bob"), entropy=seed_only)
-        game.submit(0, "speed 2")
+        game.submit(0, "speed 0")
         game.submit(1, "speed 1")
         game.submit(1, order)
         if variant:

@@ -3,10 +3,11 @@ player, in every system.
 
 It names the player who decides next and what they are to do, and lists the
 public news since that player last looked (events every seat may see: the
-person in front of the curtain may still be the other player, so nothing private
-is on it). Enter or Space shows the game; a letter does too and is used up here,
-so keys typed ahead never act on the next player's game; Escape leaves the game
-for the main menu (it is saved).
+person in front of the curtain may still be another player, so nothing private
+is on it); its words name the player to come, so they hold for any number of
+players. Enter or Space shows the game; a letter does too and is used up here, so
+keys typed ahead never act on the next player's game; Escape leaves the game for
+the main menu (it is saved).
 """
 
 from __future__ import annotations
@@ -65,7 +66,10 @@ class CurtainScreen(WartableScreen):
             if self.task_text:
                 yield Static(plain_text(self.task_text, on), id="kit-curtain-task", markup=False)
             yield Static(
-                plain_text(_("The game is hidden so that the other player does not see your side."), on),
+                plain_text(
+                    _("The game is hidden so that only {player} sees their side.").format(player=self.player),
+                    on,
+                ),
                 id="kit-curtain-note",
                 markup=False,
             )

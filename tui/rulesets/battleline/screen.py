@@ -11,6 +11,10 @@ each player, at their next look, is shown the turn report step by step. Layout:
   (:mod:`tui.rulesets.battleline.panels`), and the kit's log (on a small terminal
   the panel and the log take turns: ``m``).
 
+On a tall terminal the highlighted row's explanation is under the sheet's rows; on a
+smaller one (80x24) it is shown at the top of the side panel instead, so that the
+sheet's whole height goes to its rows.
+
 The screen touches the battle only through the seats: the view, the options (the
 order sheet), the preview of a draft, the log, submit, concede. Keys beside the
 kit's: ``s`` seals the order, ``r`` shows the turn reports, ``m`` switches the
@@ -96,6 +100,8 @@ class BattlelineScreen(GameScreen):
         self._options: tuple[Any, Any] = (None, None)
         #: The seat whose draft the sheet shows (a new one starts on the first row).
         self._sheet_viewer: int | None = None
+        #: The label of each row of the sheet shown, by row id.
+        self._row_labels: dict[str, str] = {}
         #: The result waits for the last turn's report to be closed.
         self._over_waits = False
         #: The seat whose mech the line's cursor started on.
@@ -121,6 +127,7 @@ class BattlelineScreen(GameScreen):
             sheet.border_title = literal(_("Order sheet"))
             yield sheet
             with Vertical(id="bl-side", classes="-log"):
+                yield Static("", id="bl-side-detail", markup=False)
                 with VerticalScroll(id="bl-mech", can_focus=False) as mech:
                     mech.border_title = literal(_("Mechs"))
                     yield Static("", id="bl-mech-text", markup=False)
@@ -152,6 +159,14 @@ class BattlelineScreen(GameScreen):
             side.remove_class(mode)
         side.add_class("-both" if tall else f"-{self.side}")
         self.query_one("#bl-sheet-detail", Static).set_class(tall, "-tall")
+        self._fit_detail()
+
+    def _fit_detail(self) -> None:
+        """The highlighted row's explanation: under the rows on a tall terminal (or when
+        the sheet shows why there is no order to write), else beside the sheet."""
+        beside = self.app.size.height < TALL and bool(self.sheet.rows.display)
+        self.query_one("#bl-sheet-detail", Static).display = not beside
+        self.query_one("#bl-side-detail", Static).display = beside
 
     def table_focus(self) -> Widget | None:
         """The order sheet's rows."""
@@ -216,6 +231,7 @@ class BattlelineScreen(GameScreen):
             self._preview = None
             options = self.options()
             self.sheet.show_waiting(self._waiting_text(options, view))
+            self._fit_detail()
             self.sheet.border_title = literal(self.plain(_("Order sheet")))
             if self.focused is None or self.focused is self.sheet.rows:
                 self.board.focus()
@@ -253,12 +269,21 @@ class BattlelineScreen(GameScreen):
             plain_text(detail, self.ascii),
             row,
         )
+        self._row_labels = {r: label for r, label, _value, _extra in rows}
+        self._show_side_detail(row, detail)
+        self._fit_detail()
         self.call_after_refresh(self.sheet.rows.scroll_to_highlight)
         mech = next((m for m in self.view().mechs if m.seat == self.viewer), None)
         name = mech.name if mech is not None else ""
         self.sheet.border_title = literal(
             self.plain(_("Order of {mech}, turn {turn}").format(mech=name, turn=draft.sheet.turn))
         )
+
+    def _show_side_detail(self, row: str, detail: Text) -> None:
+        """The explanation of sheet row ``row`` in the side panel, titled with its label."""
+        side = self.query_one("#bl-side-detail", Static)
+        side.update(plain_text(detail, self.ascii))
+        side.border_title = literal(self.plain(self._row_labels.get(row, "")))
 
     def _show_board(self, view: View, draft: Draft | None) -> None:
         selected = self.marking if self.marking is not None else self._row_weapon()
@@ -562,6 +587,7 @@ class BattlelineScreen(GameScreen):
         g = self.sheet_glyphs
         detail = sheet_detail(event.row, draft, self._preview, g)
         self.query_one("#bl-sheet-detail", Static).update(plain_text(detail, self.ascii))
+        self._show_side_detail(event.row, detail)
         self._show_board(self.view(), draft)
 
     def start_marking(self, item: int) -> None:
