@@ -261,8 +261,9 @@ def _in_activation(
     squares of single steps, the classes of single actions, the hand configurations of
     swaps, the attacks, the squares of jumps); with End they are, in order: End; a single
     step to each square its energy pays for (:meth:`MapGeo.step_squares`) that no other
-    Eva next to it stands on; a stance, discarding the Shield, disengaging, the Wings,
-    the D-Module, Acceleration (each where the Eva has or holds what it needs); a swap
+    Eva next to it stands on; a stance, discarding the Shield, disengaging (where
+    :func:`engaged_on`, the function the check asks, finds it engaged), the Wings, the
+    D-Module, Acceleration (each where the Eva has or holds what it needs); a swap
     to each other hand configuration (those costing at most 1 energy when it has less
     than 2); the attacks on the enemies within 20 squares (:func:`_attacks`); a jump to
     each free landing square."""
