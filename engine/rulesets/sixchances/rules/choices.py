@@ -28,9 +28,7 @@ from engine.rulesets.sixchances.rules.common import move_choices, new_squad_cell
 from engine.rulesets.sixchances.rules.flow import forced_reinforcement
 from engine.rulesets.sixchances.state import Squad, State, Tokens, squad_label
 
-__all__ = [
-    "options",
-]
+__all__ = ["options"]
 
 
 def _attack_choice(att: Squad, tgt: Squad) -> AttackChoice:

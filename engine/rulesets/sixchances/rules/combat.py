@@ -21,10 +21,7 @@ from engine.rulesets.sixchances.events import (
 from engine.rulesets.sixchances.rules.flow import advance
 from engine.rulesets.sixchances.state import Pending, Player, Squad, State
 
-__all__ = [
-    "resolve_attack",
-    "resolve_defence",
-]
+__all__ = ["resolve_attack", "resolve_defence"]
 
 
 def resolve_attack(

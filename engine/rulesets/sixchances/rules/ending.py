@@ -10,11 +10,7 @@ from engine.rulesets.sixchances.events import GameOver
 from engine.rulesets.sixchances.rules.common import out_of_potential
 from engine.rulesets.sixchances.state import State
 
-__all__ = [
-    "end_check",
-    "finish",
-    "result",
-]
+__all__ = ["end_check", "finish", "result"]
 
 
 def end_check(state: State) -> tuple[int | None, str] | None:

@@ -20,10 +20,7 @@ from engine.rulesets.sixchances.rules.common import (
 from engine.rulesets.sixchances.rules.ending import end_check, finish
 from engine.rulesets.sixchances.state import State
 
-__all__ = [
-    "advance",
-    "forced_reinforcement",
-]
+__all__ = ["advance", "forced_reinforcement"]
 
 
 def _field_has_choice(state: State, side: int) -> bool:

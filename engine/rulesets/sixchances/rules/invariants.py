@@ -9,9 +9,7 @@ from engine.rulesets.sixchances.catalog import REINFORCEMENT_DICE
 from engine.rulesets.sixchances.rules.common import label_index
 from engine.rulesets.sixchances.state import State
 
-__all__ = [
-    "check_invariants",
-]
+__all__ = ["check_invariants"]
 
 
 def check_invariants(state: State) -> None:

@@ -1,7 +1,8 @@
 """Legality: :func:`check` says whether a side may play an action now and, if not,
 raises :class:`engine.ruleset.IllegalAction` naming the rule, never changing the state.
-For a rearrangement it returns the evaluation (:data:`~engine.rulesets.sixchances.rules.regroup.RegroupEval`)
-that the resolution consumes; for an attack the two squads, for a defence or a move the squad.
+What it returns is what the resolution consumes: for a rearrangement its evaluation
+(:data:`~engine.rulesets.sixchances.rules.regroup.RegroupEval`), for an attack the two
+squads, for a defence or a move the squad, else None.
 """
 
 from __future__ import annotations
@@ -27,9 +28,7 @@ from engine.rulesets.sixchances.rules.common import STAT_INDEX, occupied_cells
 from engine.rulesets.sixchances.rules.regroup import RegroupEval, regroup_eval
 from engine.rulesets.sixchances.state import Squad, State
 
-__all__ = [
-    "check",
-]
+__all__ = ["check"]
 
 
 def _player_name(side: int) -> str:

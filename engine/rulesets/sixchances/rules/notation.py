@@ -14,9 +14,7 @@ from engine.rulesets.sixchances.rules.legality import check
 from engine.rulesets.sixchances.rules.sampler import legal_actions
 from engine.rulesets.sixchances.state import State
 
-__all__ = [
-    "parse_action",
-]
+__all__ = ["parse_action"]
 
 
 def parse_action(state: State, side: int, text: str) -> Any:

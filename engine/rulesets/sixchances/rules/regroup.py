@@ -16,6 +16,8 @@ from engine.rulesets.sixchances.options import RegroupCheck
 from engine.rulesets.sixchances.rules.common import STAT_INDEX, label_index, new_squad_cells
 from engine.rulesets.sixchances.state import Squad, State, Tokens, squad_label
 
+__all__ = ["RegroupEval", "check_regroup", "regroup_eval"]
+
 
 def _unknown_place(state: State, side: int, place: str, new_label: str) -> Problem:
     if not place[:1].isdigit() or int(place[0]) != side + 1:
@@ -59,12 +61,6 @@ _SQUAD_SHORT = (
     N_("Squad {place} would give away {n} more blue tokens than it holds."),
 )
 
-__all__ = [
-    "RegroupEval",
-    "check_regroup",
-    "regroup_eval",
-]
-
 #: What :func:`regroup_eval` returns: (problems, layout after as place -> [red, green,
 #: blue] tokens for the places a transfer touches, cost in tokens, new squad label or
 #: "", disbanded labels, net red tokens out of the reserve).
@@ -72,8 +68,9 @@ RegroupEval = tuple[list[Problem], dict[str, list[int]], int, str, tuple[str, ..
 
 
 def regroup_eval(state: State, side: int, action: Regroup) -> RegroupEval:
-    """(problems, layout after, cost, new squad label or "", disbanded labels, net red
-    tokens out of the reserve)."""
+    """Evaluate a rearrangement of ``side`` (SC-9.4-SC-9.8, SC-12.1.5) as a
+    :data:`RegroupEval`: (problems, layout after, cost, new squad label or "", disbanded
+    labels, net red tokens out of the reserve). Never raises, never changes the state."""
     me = state.players[side]
     r = me.reserve
     squads = {sq.label: sq for sq in me.squads}

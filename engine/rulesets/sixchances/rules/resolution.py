@@ -43,9 +43,7 @@ from engine.rulesets.sixchances.rules.regroup import RegroupEval
 from engine.rulesets.sixchances.rules.setup import decide_first
 from engine.rulesets.sixchances.state import Squad, State, Tokens, squad_label
 
-__all__ = [
-    "apply",
-]
+__all__ = ["apply"]
 
 
 def apply(state: State, side: int, action: Any, dice: Dice) -> list[Event]:

@@ -24,11 +24,7 @@ from engine.rulesets.sixchances.roster import sample_builds
 from engine.rulesets.sixchances.rules.common import may_act, move_choices, new_squad_cells, targets, to_act
 from engine.rulesets.sixchances.state import State, squad_label
 
-__all__ = [
-    "legal_actions",
-    "random_action",
-    "take_red",
-]
+__all__ = ["legal_actions", "random_action", "take_red"]
 
 _Moves = tuple[tuple[int, str, str, str], ...]
 

@@ -14,12 +14,7 @@ from engine.ruleset import Event
 from engine.rulesets.sixchances.events import BagSplit, RollOff
 from engine.rulesets.sixchances.state import Player, Setup, State, Tokens
 
-__all__ = [
-    "decide_first",
-    "draw_split",
-    "new_state",
-    "setup_problems",
-]
+__all__ = ["decide_first", "draw_split", "new_state", "setup_problems"]
 
 
 def setup_problems(setup: Setup) -> list[Problem]:

@@ -5,9 +5,7 @@ from __future__ import annotations
 from engine.rulesets.sixchances.catalog import ENDING_WHY, ENDINGS
 from engine.rulesets.sixchances.state import State
 
-__all__ = [
-    "summary",
-]
+__all__ = ["summary"]
 
 _STEP_WORDS = {"attack": "Attack step", "support": "Support step", "regroup": "Support step"}
 
