@@ -12,7 +12,8 @@ import re
 from collections.abc import Sequence
 
 from engine.rulesets.sixchances.catalog import REINFORCEMENT_DICE
-from engine.rulesets.sixchances.rules import _forced, label_index
+from engine.rulesets.sixchances.rules.common import label_index
+from engine.rulesets.sixchances.rules.flow import forced_reinforcement
 from engine.rulesets.sixchances.state import Phase, Player, Setup, Squad, State, Tokens
 
 __all__ = ["parse_squad", "position"]
@@ -95,13 +96,13 @@ def position(
         allowance=allowance,
     )
     if phase == "support":
-        state.forced = _forced(state, active)[0]
+        state.forced = forced_reinforcement(state, active)[0]
     elif phase == "regroup":
         # as at the start of the Support step, before the die was rolled
         me = state.players[active]
         kept = me.dice
         me.dice = sorted([*kept, die])
-        state.forced = _forced(state, active)[0]
+        state.forced = forced_reinforcement(state, active)[0]
         me.dice = kept
         state.reinforced = True
     return state

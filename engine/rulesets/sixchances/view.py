@@ -12,7 +12,7 @@ import msgspec
 
 from engine.rulesets.sixchances.board import home_zone
 from engine.rulesets.sixchances.catalog import REINFORCEMENT_DICE, die_for
-from engine.rulesets.sixchances.rules import able_to_attack, out_of_potential, to_act
+from engine.rulesets.sixchances.rules.common import able_to_attack, out_of_potential, to_act
 from engine.rulesets.sixchances.state import Setup, SquadOrder, State, Tokens
 
 __all__ = ["PendingView", "PlayerView", "SquadView", "View", "view"]
