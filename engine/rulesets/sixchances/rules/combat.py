@@ -2,7 +2,9 @@
 (SC-5.4), ties to the attacker (SC-5.5), protection, damage and removal when the
 attacker wins (SC-6.1-SC-6.3), saved tokens and losses when the defender wins
 (SC-7.1, SC-7.2), and a squad without tokens leaving the table (SC-8.1); whether the
-attack was productive (SC-11.6). Each resolves a checked action in place.
+attack was productive (SC-11.6). Each resolves a checked action in place; the figures
+come from :mod:`engine.rulesets.sixchances.odds` and the die from
+:func:`~engine.rulesets.sixchances.catalog.die_for`, where each of those rules is stated.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.ruleset import Event
 from engine.rulesets.sixchances.actions import Attack, Defend
-from engine.rulesets.sixchances.catalog import DIE_BY_LEVEL, PROTECTION_CAP, SAVED_CAP
+from engine.rulesets.sixchances.catalog import die_for
 from engine.rulesets.sixchances.events import (
     AttackDeclared,
     AttackerWon,
@@ -18,6 +20,7 @@ from engine.rulesets.sixchances.events import (
     DefenderWon,
     SquadDestroyed,
 )
+from engine.rulesets.sixchances.odds import attack_productive, damage, losses, protection, removed, saved
 from engine.rulesets.sixchances.rules.flow import advance
 from engine.rulesets.sixchances.state import Pending, Player, Squad, State
 
@@ -32,14 +35,9 @@ def resolve_attack(
     and the Defence step for the opponent (SC-5.3). ``ctx`` is (attacker, target) as
     :func:`~engine.rulesets.sixchances.rules.legality.check` returned them."""
     att, tgt = ctx
-    pot = att.pot
-    die = 20 if pot >= 6 else DIE_BY_LEVEL[pot]
+    die = die_for(att.pot)
     roll = dice.roll(1, die).faces[0]
-    # SC-11.6: productive if a win would deal damage or a failure would cost Potential
-    sup = att.sup
-    prot = tgt.res - sup
-    prot = 0 if prot < 0 else PROTECTION_CAP if prot > PROTECTION_CAP else prot
-    state.productive = pot > prot or pot > (sup if sup < SAVED_CAP else SAVED_CAP)
+    state.productive = attack_productive(att.pot, att.sup, tgt.res)
     state.acted = True
     state.pending = Pending(att.label, tgt.label, die, roll)
     state.phase = "defend"
@@ -69,17 +67,14 @@ def resolve_defence(
     assert att is not None
     stat = action.stat
     level = tgt.pot if stat == "pot" else tgt.res if stat == "res" else tgt.sup
-    die = 20 if level >= 6 else DIE_BY_LEVEL[level]
+    die = die_for(level)
     roll = dice.roll(1, die).faces[0]
     events.append(DefenceRolled(target=tgt.label, stat=stat, level=level, die=die, roll=roll))
     bag = state.bag
     if pending.roll >= roll:  # SC-5.5: ties go to the attacker
-        prot = tgt.res - att.sup  # SC-6.1
-        prot = 0 if prot < 0 else PROTECTION_CAP if prot > PROTECTION_CAP else prot
-        dmg = att.pot - prot  # SC-6.2
-        if dmg < 0:
-            dmg = 0
-        rem = dmg if dmg < level else level  # SC-6.3
+        prot = protection(tgt.res, att.sup)
+        dmg = damage(att.pot, tgt.res, att.sup)
+        rem = removed(att.pot, tgt.res, att.sup, level)
         if rem:
             if stat == "pot":
                 tgt.pot -= rem
@@ -98,10 +93,8 @@ def resolve_defence(
         if rem:
             _remove_if_empty(defender_player, tgt, events)
     else:
-        sv = att.sup if att.sup < SAVED_CAP else SAVED_CAP  # SC-7.1
-        ls = att.pot - sv  # SC-7.2
-        if ls < 0:
-            ls = 0
+        sv = saved(att.sup)
+        ls = losses(att.pot, att.sup)
         if ls:
             att.pot -= ls
             bag.pot += ls

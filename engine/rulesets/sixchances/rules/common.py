@@ -50,13 +50,8 @@ def to_act(state: State) -> frozenset[int]:
 
 
 def may_act(state: State, side: int) -> bool:
-    """``side in to_act(state)``, without building the set."""
-    phase = state.phase
-    if phase == "defend":
-        return side != state.active
-    if phase == "build":
-        return state.players[side].order is None
-    return phase != "over" and side == state.active
+    """Must ``side`` decide now (:func:`to_act`)?"""
+    return side in to_act(state)
 
 
 def label_index(label: str) -> int:

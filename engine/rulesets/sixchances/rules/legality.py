@@ -24,7 +24,7 @@ from engine.rulesets.sixchances.actions import (
 from engine.rulesets.sixchances.board import is_cell, neighbours
 from engine.rulesets.sixchances.catalog import REINFORCEMENT_DICE, STAT_NAMES
 from engine.rulesets.sixchances.roster import build_problems
-from engine.rulesets.sixchances.rules.common import STAT_INDEX, occupied_cells
+from engine.rulesets.sixchances.rules.common import STAT_INDEX, may_act, occupied_cells
 from engine.rulesets.sixchances.rules.regroup import RegroupEval, regroup_eval
 from engine.rulesets.sixchances.state import Squad, State
 
@@ -208,15 +208,9 @@ def check(state: State, side: int, action: Any) -> Any:
     play ``action`` now. Never changes the state. (Returns the evaluation of a
     rearrangement, for :func:`apply`; None otherwise.)"""
     phase = state.phase
-    if phase == "defend":
-        may = side != state.active
-    elif phase == "build":
-        may = state.players[side].order is None
-    elif phase == "over":
+    if phase == "over":
         raise IllegalAction(_("The game is over."), "SC-11.1")
-    else:
-        may = side == state.active
-    if not may:
+    if not may_act(state, side):
         if phase == "build":
             raise IllegalAction(_("You have already sealed your starting squads."), "SC-2.5")
         who = 1 - state.active if phase == "defend" else state.active
