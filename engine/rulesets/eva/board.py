@@ -328,7 +328,11 @@ def occupancy(state: EvaState) -> tuple[dict[int, int], dict[int, int]]:
 def layer_of(state: EvaState, airborne: bool) -> dict[int, int]:
     """One layer of :func:`occupancy`: square → unit index of the Evas on the board that
     are airborne (``airborne``) or on the ground (not)."""
-    return {u.square: i for i, u in enumerate(state.units) if u.airborne == airborne and u.on_board}
+    layer: dict[int, int] = {}
+    for i, u in enumerate(state.units):
+        if u.airborne == airborne and u.on_board:
+            layer[u.square] = i
+    return layer
 
 
 def engaged_on(layer: dict[int, int], units: list[Unit], side: int, square: int) -> list[int]:
