@@ -30,7 +30,7 @@ decision needs a dialog of its own, ``ask``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -42,12 +42,13 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from engine.decision import Decision
-from engine.i18n import N_, _, current_language
+from engine.i18n import N_, _
 from engine.ruleset import ActionError
 from engine.seat import LogEntry, Seat
 from tui.kit.command import CommandLine, asks_help
 from tui.kit.curtain import CurtainScreen
 from tui.kit.dialogs import DecisionDialog, plain_text
+from tui.kit.keyhelp import KeyHelp
 from tui.kit.keys import GAME_BINDINGS
 from tui.kit.log import EventLog, FullLogScreen
 from tui.kit.over import GameOverScreen, headline, how
@@ -56,18 +57,8 @@ from tui.widgets.bars import TitleBar
 
 __all__ = ["GameScreen"]
 
-#: Textual's own keys, left out of every game's help (copying text, moving the focus).
-TEXTUAL_ACTIONS = frozenset({"screen.copy_text", "copy_text", "app.focus_next", "app.focus_previous"})
 
-
-def _other_layout(key: str) -> bool:
-    """Whether ``key`` is a letter of the Russian layout (bound beside the Latin letter on
-    the same key, see :mod:`tui.kit.keys`) while the interface is not in Russian: the help
-    then leaves it out, as a player of another language has no use for it."""
-    return current_language() != "ru" and any("\u0400" <= ch <= "\u04ff" for ch in key)
-
-
-class GameScreen(WartableScreen, help_key=False):
+class GameScreen(KeyHelp, WartableScreen, help_key=False):
     """Plays a game at this terminal through ``seats`` (one per player, in seat order).
 
     ``viewer``: the seat known to sit at the terminal already (no curtain before its
@@ -716,70 +707,6 @@ class GameScreen(WartableScreen, help_key=False):
     def leave_mode(self) -> bool:
         """Escape in a system's mode (choosing a target…): leave it and return True."""
         return False
-
-    def action_help(self) -> None:
-        """The keys of the game (those that apply now marked), the notation and the
-        board's legend."""
-        from tui.screens.help import HelpScreen
-
-        self.app.push_screen(
-            HelpScreen(
-                self.screen_title(),
-                self.help_rows(),
-                notes=self.notation_rows(),
-                notes_title=self.notation_title(),
-            )
-        )
-
-    def help_rows(self) -> list[tuple[str, str]]:
-        """(keys, meaning) rows: every key of the screen, ✓ on those that apply now, then
-        the board's legend."""
-        mark = "+" if self.ascii else "✓"
-        rows: list[tuple[str, str]] = [("", _("{mark} marks the keys that apply now.").format(mark=mark))]
-        seen: set[str] = set()
-        no_concession = self.seat.result() is None and not self.seat.can_concede()
-        for keys, text, action in self._key_table():
-            if text in seen or (action == "concede" and no_concession):  # a system without one
-                continue
-            seen.add(text)
-            now = bool(self.check_action(action.split("(")[0], ()))
-            rows.append((keys, f"{mark} {text}" if now else f"  {text}"))
-        legend = self.legend_rows()
-        if legend:
-            rows += [("", ""), ("", _("The board:")), *legend]
-        return [(plain_text(k, self.ascii), plain_text(t, self.ascii)) for k, t in rows]  # type: ignore[misc]
-
-    def _key_table(self) -> Iterable[tuple[str, str, str]]:
-        """(keys shown, description, action) of every described binding: the screen's
-        (its class's bindings, the shared ones among them, in the order of its
-        ``BINDINGS``: the system's own keys first), then the app's. Textual's own keys
-        (copying text, moving the focus) are left out, as in every help."""
-        own = [b.action for b in type(self).BINDINGS if isinstance(b, Binding)]
-        bindings = [b for b in self._bindings.key_to_bindings.values() for b in b]
-        bindings.sort(key=lambda b: own.index(b.action) if b.action in own else len(own))
-        by_action: dict[tuple[str, str], list[str]] = {}
-        order: list[tuple[str, str]] = []
-        for binding in bindings:
-            if not isinstance(binding, Binding) or not binding.description or binding.system:
-                continue
-            if binding.action in TEXTUAL_ACTIONS:
-                continue
-            key = (binding.action, binding.description)
-            if key not in by_action:
-                by_action[key] = []
-                order.append(key)
-            shown = self.app.get_key_display(binding)
-            keys = by_action[key]
-            if _other_layout(shown):
-                continue
-            if shown not in keys and not (len(shown) == 1 and shown.isupper() and shown.lower() in keys):
-                keys.append(shown)
-        for action, description in order:
-            if by_action[(action, description)]:
-                yield ", ".join(by_action[(action, description)]), _(description), action
-        for binding in getattr(self.app, "BINDINGS", []):
-            if isinstance(binding, Binding) and binding.description:
-                yield self.app.get_key_display(binding), _(binding.description), binding.action
 
     # -- the command line ----------------------------------------------------------------
     def completions(self) -> list[str]:
