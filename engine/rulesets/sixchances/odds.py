@@ -13,6 +13,7 @@ from engine.rulesets.sixchances.catalog import PROTECTION_CAP, SAVED_CAP
 
 __all__ = [
     "attack_productive",
+    "attacker_wins",
     "damage",
     "losses",
     "p_attack_wins",
@@ -25,6 +26,11 @@ __all__ = [
 
 
 @cache
+def attacker_wins(attack_roll: int, defence_roll: int) -> bool:
+    """Does the attack roll win over the defence roll? Ties go to the attacker (SC-5.5)."""
+    return attack_roll >= defence_roll
+
+
 def p_attack_wins(attack_die: int, defence_die: int) -> Fraction:
     """Probability that a d``attack_die`` attack roll is >= a d``defence_die`` defence
     roll, ties going to the attacker (SC-5.5; the table of section 5).

@@ -34,7 +34,7 @@ __all__ = ["options"]
 def _attack_choice(att: Squad, tgt: Squad) -> AttackChoice:
     die_a = die_for(att.pot)
     prot = odds.protection(tgt.res, att.sup)
-    dmg = max(0, att.pot - prot)
+    dmg = odds.damage(att.pot, tgt.res, att.sup)
     ls = odds.losses(att.pot, att.sup)
     defences = []
     for stat in STATS:
@@ -43,7 +43,7 @@ def _attack_choice(att: Squad, tgt: Squad) -> AttackChoice:
             continue
         die_d = die_for(level)
         p = odds.p_attack_wins(die_a, die_d)
-        rem = min(dmg, level)
+        rem = odds.removed(att.pot, tgt.res, att.sup, level)
         defences.append(
             StatOdds(
                 stat=stat,
@@ -60,7 +60,7 @@ def _attack_choice(att: Squad, tgt: Squad) -> AttackChoice:
         attacker=att.label,
         target=tgt.label,
         die=die_a,
-        productive=dmg > 0 or ls > 0,
+        productive=odds.attack_productive(att.pot, att.sup, tgt.res),
         protection=prot,
         damage=dmg,
         defences=tuple(defences),
@@ -122,7 +122,7 @@ def options(state: State, side: int) -> Any:
         tgt = me.squad(pending.target)
         assert att is not None and tgt is not None
         prot = odds.protection(tgt.res, att.sup)
-        dmg = max(0, att.pot - prot)
+        dmg = odds.damage(att.pot, tgt.res, att.sup)
         ls = odds.losses(att.pot, att.sup)
         choices = []
         for stat in STATS:
@@ -131,7 +131,7 @@ def options(state: State, side: int) -> Any:
                 continue
             die_d = die_for(level)
             beat = odds.p_defence_beats(pending.roll, die_d)
-            rem = min(dmg, level)
+            rem = odds.removed(att.pot, tgt.res, att.sup, level)
             choices.append(
                 DefenceChoice(
                     stat=stat,

@@ -20,7 +20,15 @@ from engine.rulesets.sixchances.events import (
     DefenderWon,
     SquadDestroyed,
 )
-from engine.rulesets.sixchances.odds import attack_productive, damage, losses, protection, removed, saved
+from engine.rulesets.sixchances.odds import (
+    attack_productive,
+    attacker_wins,
+    damage,
+    losses,
+    protection,
+    removed,
+    saved,
+)
 from engine.rulesets.sixchances.rules.flow import advance
 from engine.rulesets.sixchances.state import Pending, Player, Squad, State
 
@@ -71,7 +79,7 @@ def resolve_defence(
     roll = dice.roll(1, die).faces[0]
     events.append(DefenceRolled(target=tgt.label, stat=stat, level=level, die=die, roll=roll))
     bag = state.bag
-    if pending.roll >= roll:  # SC-5.5: ties go to the attacker
+    if attacker_wins(pending.roll, roll):
         prot = protection(tgt.res, att.sup)
         dmg = damage(att.pot, tgt.res, att.sup)
         rem = removed(att.pot, tgt.res, att.sup, level)

@@ -24,7 +24,7 @@ from engine.rulesets.sixchances.actions import (
 from engine.rulesets.sixchances.board import is_cell, neighbours
 from engine.rulesets.sixchances.catalog import REINFORCEMENT_DICE, STAT_NAMES
 from engine.rulesets.sixchances.roster import build_problems
-from engine.rulesets.sixchances.rules.common import STAT_INDEX, may_act, occupied_cells
+from engine.rulesets.sixchances.rules.common import STAT_INDEX, may_act, occupied_cells, targets, to_act
 from engine.rulesets.sixchances.rules.regroup import RegroupEval, regroup_eval
 from engine.rulesets.sixchances.state import Squad, State
 
@@ -93,7 +93,7 @@ def _check_attack(state: State, side: int, action: Attack) -> tuple[Squad, Squad
         raise IllegalAction(
             _("The opponent has no squad {label} on the table.").format(label=action.target), "SC-5.1"
         )
-    if state.setup.field and not (att.cell and tgt.cell in neighbours(att.cell)):
+    if tgt not in targets(state, side, att):  # on the field, only adjacent squads (SC-12.1.4)
         raise IllegalAction(
             _("{attacker} may attack only a squad on an adjacent cell; {target} is not adjacent.").format(
                 attacker=att.label, target=tgt.label
@@ -213,7 +213,7 @@ def check(state: State, side: int, action: Any) -> Any:
     if not may_act(state, side):
         if phase == "build":
             raise IllegalAction(_("You have already sealed your starting squads."), "SC-2.5")
-        who = 1 - state.active if phase == "defend" else state.active
+        (who,) = to_act(state)
         raise IllegalAction(_("It is {player}'s decision now.").format(player=_player_name(who)), "SC-4.2")
     fn = _CHECKS.get(type(action))
     if fn is None:
