@@ -17,6 +17,8 @@ from engine.rulesets.eva.sight import sees
 from engine.rulesets.eva.state import EvaState, MeleeContinuation, Pending, Unit
 
 __all__ = [
+    "DETONATION_ENERGY",
+    "MELEE_ENERGY",
     "auto_loss",
     "melee_bonus",
     "melee_damage",
@@ -30,6 +32,11 @@ __all__ = [
     "resolve_melee",
     "resolve_name_zone",
 ]
+
+#: The energy of a melee attack (EVA-12.3).
+MELEE_ENERGY = 3
+#: The energy of a D-Module detonation (EVA-16.3).
+DETONATION_ENERGY = 3
 
 
 def melee_weapon(u: Unit) -> Weapon | None:
@@ -96,7 +103,7 @@ def plan_melee(state: EvaState, side: int, a: Melee) -> tuple[Unit, Unit]:
         raise refuse(
             N_("{unit} must first fight an enemy it is engaged with, or leave."), "EVA-12.10", unit=u.name
         )
-    need_energy(u, 3, N_("a melee attack"))
+    need_energy(u, MELEE_ENERGY, N_("a melee attack"))
     return u, t
 
 
@@ -116,7 +123,7 @@ def resolve_melee(state: EvaState, side: int, a: Melee, plan: tuple[Unit, Unit],
     act = state.activation
     assert act is not None
     out: list = []
-    u.energy -= 3
+    u.energy -= MELEE_ENERGY
     act.melee_done = True
     act.obligation = False
     dist = d2(u.square, t.square)
@@ -242,7 +249,7 @@ def resolve_detonate(state: EvaState, side: int, a: Detonate, plan: None, dice: 
     ui = a.unit
     out: list = []
     u = state.units[ui]
-    u.energy -= 3
+    u.energy -= DETONATION_ENERGY
     reveal(u, "dmodule", out)
     faces = dice.nd6(2)
     out.append(ev.Detonated(unit=u.name, unit_side=u.side, dice=list(faces)))
@@ -268,7 +275,7 @@ def plan_detonate(state: EvaState, side: int, a: Detonate) -> None:
     u, _act = active(state, side, a.unit)
     if not u.has("dmodule"):
         raise refuse(N_("{unit} has no D-Module."), "EVA-16.3", unit=u.name)
-    need_energy(u, 3, N_("detonation"))
+    need_energy(u, DETONATION_ENERGY, N_("detonation"))
 
 
 def resolve_disengage(state: EvaState, side: int, a: Disengage, plan: None, dice: Dice) -> list:

@@ -55,6 +55,7 @@ from engine.rulesets.eva.board import (
 from engine.rulesets.eva.flow import berserk_eligible, to_act
 from engine.rulesets.eva.hands import Held, default_hands, held_facts, held_shield
 from engine.rulesets.eva.legality import check, legal
+from engine.rulesets.eva.melee import MELEE_ENERGY
 from engine.rulesets.eva.state import BATTLE, DEPLOY, ZONE, EvaState
 
 __all__ = ["candidates", "draw", "legal_actions", "random_action"]
@@ -340,7 +341,7 @@ def _attacks(
     tail: list[object] = []
     energy = u.energy
     airborne = u.airborne
-    if not act.melee_done and energy >= 3 and not held.shield:
+    if not act.melee_done and energy >= MELEE_ENERGY and not held.shield:
         r2 = held.reach**2
         tail += [Melee(ui, j) for j, t, dist in enemies if t.airborne == airborne and dist <= r2]
     if energy >= 1:
