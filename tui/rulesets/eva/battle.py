@@ -56,7 +56,15 @@ from tui.rulesets.eva.panels import (
     glyph_legend,
     log_glyphs,
 )
-from tui.rulesets.eva.texts import NOTATION, board_legend, no_targets, prompt, status_doing, turn_task
+from tui.rulesets.eva.texts import (
+    NOTATION,
+    board_legend,
+    no_targets,
+    notation_form,
+    prompt,
+    status_doing,
+    turn_task,
+)
 from tui.textfit import fit
 from tui.widgets.bars import PlainScrollBar
 
@@ -320,10 +328,10 @@ class EvaGameScreen(DrawingMixin, OrdersMixin, GameScreen):
         return event_line(entry.event, self.viewer, self.players, glyphs, self.ascii, text=entry.text)
 
     def notation_rows(self) -> list[tuple[str, str]]:
-        return [(form, _(what)) for _verb, form, what in NOTATION]
+        return [(notation_form(form), _(what)) for _verb, form, what in NOTATION]
 
     def notation_title(self) -> str:
-        return _("Orders on the command line (: or Tab), written in English:")
+        return _("Orders on the command line (: or Tab); Russian and English words are both read:")
 
     def legend_rows(self) -> list[tuple[str, str]]:
         view = self.view

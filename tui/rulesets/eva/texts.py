@@ -7,17 +7,21 @@ They present what the seat gives (the options, the view); none decides a rule.
 
 from __future__ import annotations
 
+import re
+
 from engine.i18n import N_, _
 from engine.rulesets.eva.options import EvaOptions
 from engine.rulesets.eva.view import EvaView
+from engine.rulesets.eva.words import WORDS, word
 from engine.seat import Seat
 from tui.rulesets.eva.board import BoardGlyphs
 
-__all__ = ["NOTATION", "board_legend", "no_targets", "prompt", "status_doing", "turn_task"]
+__all__ = ["NOTATION", "board_legend", "no_targets", "notation_form", "prompt", "status_doing", "turn_task"]
 
 
 #: The orders of the command line: (verb, form, what it does). The forms are the
-#: notation of :mod:`engine.rulesets.eva.actions`, English in every language.
+#: notation of :mod:`engine.rulesets.eva.actions` in its English words; the help shows
+#: them in the words of the interface language (:func:`notation_form`).
 NOTATION: tuple[tuple[str, str, str], ...] = (
     ("choose", "choose south | choose north", N_("take a deployment zone")),
     (
@@ -46,6 +50,25 @@ NOTATION: tuple[tuple[str, str, str], ...] = (
     ("keep", "<Eva> keep rifle", N_("keep one weapon after an arms trauma")),
     ("concede", "concede", N_("give up the game")),
 )
+
+
+#: The placeholders of the forms of :data:`NOTATION`, shown translated.
+_PLACEHOLDERS = {"<Eva>": N_("<Eva>"), "<square>": N_("<square>"), "[weapons]": N_("[weapons]")}
+
+
+def notation_form(form: str) -> str:
+    """A form of :data:`NOTATION` in the words of the interface language (the order words
+    of :mod:`engine.rulesets.eva.words`, which the command line reads in both languages)
+    and with its placeholders translated: ``<Eva> fire B12`` is ``<Ева> огонь B12`` in
+    Russian."""
+
+    def one(match: re.Match[str]) -> str:
+        token = match.group(0)
+        if token in _PLACEHOLDERS:
+            return _(_PLACEHOLDERS[token])
+        return word(token) if token in WORDS["en"] else token
+
+    return re.sub(r"<Eva>|<square>|\[weapons\]|[a-z][a-z0-9]*", one, form)
 
 
 def status_doing(view: EvaView, opts: EvaOptions) -> str:
