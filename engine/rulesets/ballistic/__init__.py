@@ -21,7 +21,7 @@ import msgspec
 
 from engine.decision import Choice, Decision
 from engine.dice import Dice
-from engine.i18n import N_, _
+from engine.i18n import N_, _, ngettext
 from engine.ruleset import (
     Checks,
     Concessions,
@@ -145,7 +145,13 @@ class Ballistic(
         choices = []
         for n in range(opts.shots + 1):
             act = React(opts.unit, n)
-            label = _("Hold fire") if n == 0 else _("Fire {n} of {left} shots").format(n=n, left=opts.shots)
+            label = (
+                _("Hold fire")
+                if n == 0
+                else ngettext("Fire {n} of {left} shot", "Fire {n} of {left} shots", opts.shots).format(
+                    n=n, left=opts.shots
+                )
+            )
             choices.append(
                 Choice(
                     action=act,

@@ -402,7 +402,9 @@ class Orders:
         choices = [
             (
                 str(n),
-                _("{word}: {weapon}, {n} shots").format(word=w.word, weapon=system_name(w.key), n=w.rof),
+                ngettext("{word}: {weapon}, {n} shot", "{word}: {weapon}, {n} shots", w.rof).format(
+                    word=w.word, weapon=system_name(w.key), n=w.rof
+                ),
             )
             for n, w in enumerate(weapons)
         ]
