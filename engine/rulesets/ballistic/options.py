@@ -26,7 +26,7 @@ from engine.rulesets.ballistic.actions import (
     React,
     Smoke,
 )
-from engine.rulesets.ballistic.catalog import WEAPONS, chart, effective_c
+from engine.rulesets.ballistic.catalog import WEAPONS, actions_left, chart, effective_c
 from engine.rulesets.ballistic.events import SECTOR_NAMES
 from engine.rulesets.ballistic.maps import BUILDING
 from engine.rulesets.ballistic.rules import arc, fire, movement, overwatch
@@ -53,12 +53,14 @@ __all__ = [
 
 class ReachOption(msgspec.Struct, frozen=True, kw_only=True):
     """A hex the unit may move to and stop in: ``mp`` it costs, Move actions it
-    ``opens``, and a ``path`` of that cost (``CCRR``, without the start) (GB-7)."""
+    ``opens``, and a ``path`` of that cost (``CCRR``, without the start) (GB-7);
+    ``last``: the move opens the unit's last action, so none is left after it (GB-6.1)."""
 
     hex: str
     mp: int
     opens: int
     path: tuple[str, ...]
+    last: bool = False
 
 
 class TargetOption(msgspec.Struct, frozen=True, kw_only=True):
@@ -313,7 +315,13 @@ def _activation(state: State, u: Unit) -> ActivationOptions:
         pivot_cost=cost,
         pivot_opens=opens,
         reach=tuple(
-            ReachOption(hex=t.name[r.hex], mp=r.mp, opens=r.opens, path=tuple(t.name[h] for h in r.path))
+            ReachOption(
+                hex=t.name[r.hex],
+                mp=r.mp,
+                opens=r.opens,
+                path=tuple(t.name[h] for h in r.path),
+                last=r.opens > 0 and not actions_left(len(u.slots) + r.opens),
+            )
             for r in reach
         ),
         weapons=weapons,

@@ -183,7 +183,9 @@ def chart_lines(chart: Sequence[int], distance: int | None = None) -> list[Text]
     lines = []
     for grade in sorted(bands):
         spans = ", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in bands[grade])
-        line = Text(_("grade {g} ({t}+): {spans} hexes").format(g=grade, t=base_threshold(grade), spans=spans))
+        line = Text(
+            _("grade {g} ({t}+): {spans} hexes").format(g=grade, t=base_threshold(grade), spans=spans)
+        )
         if distance is not None and 1 <= distance <= len(chart) and chart[distance - 1] == grade:
             line.stylize("bold")
             line.append("  " + _("◂ {d} hexes").format(d=distance), style="bold")
