@@ -98,3 +98,20 @@ def test_gb_5_7_public_notation_names_only_what_the_other_side_sees():
     assert RS.public_text(s, 0, RS.parse_action(s, 0, "Hidden end")) == "?"
     assert RS.public_text(s, 0, a) == "Seen move"
     assert RS.public_text(s, 1, RS.concession(s, 1)) == "concede"
+
+
+def test_gb_6_1_a_reach_option_says_when_it_takes_the_units_last_action():
+    """GB-6.1, GB-7.1: with no action taken, a move is the unit's last action only when
+    it opens two Move actions; after one action, any move that opens one is the last;
+    a move paid from the pool opens none and is not."""
+    s = position([(0, "Warden-M", "Warden", "0306", "SE"), (1, "Hare-G", "Hare", "1507", "N")])
+    acted(unit(s, "Hare"))
+    unit(s, "Warden").mp_spent = 0
+    reach = RS.options(s, 0).reach
+    assert {r.opens for r in reach} == {1, 2}
+    assert all(r.last == (r.opens == 2) for r in reach)
+    first = next(r for r in reach if r.opens == 1 and r.mp == 1)
+    play(s, 0, RS.format_action(s, 0, Move("Warden", first.path)))
+    reach = RS.options(s, 0).reach
+    assert {r.opens for r in reach} == {0, 1}
+    assert all(r.last == (r.opens == 1) for r in reach)

@@ -18,6 +18,7 @@ import msgspec
 from engine.i18n import N_
 
 __all__ = [
+    "ACTIONS_PER_ACTIVATION",
     "AUXILIARIES",
     "CHASSIS",
     "CLASS_AIR",
@@ -39,14 +40,19 @@ __all__ = [
     "Equipment",
     "Loadout",
     "Weapon",
+    "actions_left",
     "base_grade",
+    "base_threshold",
     "chart",
     "effective_c",
+    "in_range",
     "max_range",
 ]
 
 CLASS_MECH, CLASS_SMALL, CLASS_AIR = "mech", "small", "air"
 
+#: Actions a unit may take in one activation (GB-6.1).
+ACTIONS_PER_ACTIVATION = 2
 #: The roster mass limit when the scenario sets none, in tonnes (GB-18.5).
 DEFAULT_MASS_LIMIT = 150
 #: A weapon can fire directly where its base grade is at most this (GB-9.6).
@@ -359,11 +365,29 @@ def base_grade(k: int | Fraction, c_eff: int, d: int) -> int:
     return 1 + (k * abs(d - c_eff)) // c_eff
 
 
+def in_range(d: int, d0: int) -> bool:
+    """Whether a weapon can fire directly at distance ``d`` hexes where its base grade
+    is ``d0`` (GB-9.6): ``d ≥ 1`` and ``D0 ≤ 5``."""
+    return d >= 1 and d0 <= MAX_GRADE
+
+
+def base_threshold(grade: int) -> int:
+    """The base threshold ``T0 = 4·D`` on a d20 of a shot of final grade ``D`` (GB-9.9)."""
+    return 4 * grade
+
+
+def actions_left(taken: int) -> int:
+    """Actions a unit may still open in its activation once it has taken ``taken``
+    (GB-6.1): two in all, so ``2 - taken``, at least 0."""
+    return max(0, ACTIONS_PER_ACTIVATION - taken)
+
+
 @lru_cache(maxsize=4096)
 def max_range(k: int | Fraction, c_eff: int) -> int:
-    """The longest distance (hexes) at which the base grade is at most 5 (GB-9.6)."""
+    """The longest distance (hexes) at which the weapon is in range (base grade at most
+    5, GB-9.6): the first distance beyond ``C_eff`` that is out of range, less one."""
     d = c_eff
-    while base_grade(k, c_eff, d + 1) <= MAX_GRADE:
+    while in_range(d + 1, base_grade(k, c_eff, d + 1)):
         d += 1
     return d
 
@@ -371,6 +395,6 @@ def max_range(k: int | Fraction, c_eff: int) -> int:
 def chart(weapon: Weapon, platform: int) -> tuple[int, ...]:
     """The weapon's chart on a platform P (GB-9.5, GB-18.7): the base grade at distances
     1, 2, ... up to its longest range; an entry above 5 (possible only close in, for a
-    weapon whose grade at 1 hex exceeds 5) is out of range there."""
+    weapon whose grade at 1 hex exceeds 5) is out of range there (see :func:`in_range`)."""
     c_eff = effective_c(weapon, platform)
     return tuple(base_grade(weapon.k, c_eff, d) for d in range(1, max_range(weapon.k, c_eff) + 1))

@@ -12,7 +12,6 @@ from typing import Any
 
 import msgspec
 
-from engine.geometry.hex import in_front_arc
 from engine.ruleset import IllegalAction
 from engine.rulesets.ballistic.actions import (
     Arc,
@@ -27,11 +26,11 @@ from engine.rulesets.ballistic.actions import (
     React,
     Smoke,
 )
-from engine.rulesets.ballistic.catalog import SMOKE_RANGE, WEAPONS, chart, effective_c
+from engine.rulesets.ballistic.catalog import WEAPONS, actions_left, chart, effective_c
 from engine.rulesets.ballistic.events import SECTOR_NAMES
 from engine.rulesets.ballistic.maps import BUILDING
 from engine.rulesets.ballistic.rules import arc, fire, movement, overwatch
-from engine.rulesets.ballistic.rules.arc import flight_turns, item_of
+from engine.rulesets.ballistic.rules.arc import flight_turns
 from engine.rulesets.ballistic.rules.fire import ShotOdds, attack_slot
 from engine.rulesets.ballistic.rules.notation import weapon_word
 from engine.rulesets.ballistic.rules.sight import spotted
@@ -54,12 +53,14 @@ __all__ = [
 
 class ReachOption(msgspec.Struct, frozen=True, kw_only=True):
     """A hex the unit may move to and stop in: ``mp`` it costs, Move actions it
-    ``opens``, and a ``path`` of that cost (``CCRR``, without the start) (GB-7)."""
+    ``opens``, and a ``path`` of that cost (``CCRR``, without the start) (GB-7);
+    ``last``: the move opens the unit's last action, so none is left after it (GB-6.1)."""
 
     hex: str
     mp: int
     opens: int
     path: tuple[str, ...]
+    last: bool = False
 
 
 class TargetOption(msgspec.Struct, frozen=True, kw_only=True):
@@ -229,33 +230,31 @@ def _weapon_option(state: State, u: Unit, index: int, enemies: list[Unit]) -> We
 
 
 def _arc_aims(state: State, u: Unit, index: int) -> list[ArcAim]:
-    """Every hex an arc shot of weapon ``index`` may be aimed at now (GB-12.2)."""
-    w = WEAPONS[u.systems[index].key]
-    assert w.arc is not None
+    """Every hex an arc shot of weapon ``index`` may be aimed at now (GB-12.2): the
+    weapon's own conditions checked once, then each hex's (:func:`arc.check_arc` in
+    two parts)."""
+    try:
+        w = arc.check_arc_weapon(state, u, index, None)
+    except IllegalAction:
+        return []
     t = state.map.tables
-    try:  # the conditions that do not depend on the aim, checked once on the unit's own hex
-        arc.check_arc(state, u, index, u.hex, None)
-    except IllegalAction as exc:
-        if exc.rule not in ("GB-2.8", "GB-12.2") or u.mp_spent:
-            return []
-    lo, hi = w.arc
-    origin = t.hex_of(u.hex)
     out = []
     for i in range(t.count):
-        d = t.distance(u.hex, i)
-        if lo <= d <= hi and in_front_arc(origin, u.facing, t.hex_of(i)):
+        if not arc.arc_aim_problem(state, u, w, i):
+            d = t.distance(u.hex, i)
             out.append(ArcAim(t.name[i], d, state.turn + flight_turns(d, w.speed)))
     return out
 
 
 def _item_option(state: State, u: Unit, index: int, enemies: list[Unit]) -> ItemOption:
     s = u.systems[index]
-    usable = not s.failed and index not in u.used and len(u.slots) < 2 and not (u.passing or u.stuck)
-    if s.key == "smoke":
-        usable = usable and s.charges > 0
+    try:  # the item this unit would use now is this one (GB-6.1, GB-6.2, GB-7.4)
+        usable = arc.check_item(u, s.key) == index
+    except IllegalAction:
+        usable = False
     targets: list[str] = []
     hexes: list[str] = []
-    if usable and item_of(u, s.key) == index:
+    if usable:
         t = state.map.tables
         if s.key == "designator":
             for e in enemies:
@@ -265,10 +264,8 @@ def _item_option(state: State, u: Unit, index: int, enemies: list[Unit]) -> Item
                     continue
                 targets.append(e.name)
         elif s.key == "smoke":
-            origin = t.hex_of(u.hex)
             for i in range(t.count):
-                d = t.distance(u.hex, i)
-                if i == u.hex or (d <= SMOKE_RANGE and in_front_arc(origin, u.facing, t.hex_of(i))):
+                if arc.smoke_reaches(state, u, i):
                     try:
                         arc.check_smoke(state, u, i)
                     except IllegalAction:
@@ -318,7 +315,13 @@ def _activation(state: State, u: Unit) -> ActivationOptions:
         pivot_cost=cost,
         pivot_opens=opens,
         reach=tuple(
-            ReachOption(hex=t.name[r.hex], mp=r.mp, opens=r.opens, path=tuple(t.name[h] for h in r.path))
+            ReachOption(
+                hex=t.name[r.hex],
+                mp=r.mp,
+                opens=r.opens,
+                path=tuple(t.name[h] for h in r.path),
+                last=r.opens > 0 and not actions_left(len(u.slots) + r.opens),
+            )
             for r in reach
         ),
         weapons=weapons,

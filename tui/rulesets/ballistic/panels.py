@@ -17,7 +17,7 @@ from rich.text import Text
 
 from engine.i18n import N_, _, ngettext
 from engine.rulesets.ballistic.actions import DIRECTIONS_EN
-from engine.rulesets.ballistic.catalog import AUXILIARIES, CHASSIS, MAX_GRADE
+from engine.rulesets.ballistic.catalog import AUXILIARIES, CHASSIS, base_threshold, in_range
 from engine.rulesets.ballistic.events import DIRECTION_WORDS, system_name
 from engine.rulesets.ballistic.maps import BUILDING, RUBBLE
 from tui.kit.odds import format_odds
@@ -167,10 +167,13 @@ def order_line(order: Sequence[Any], labels: dict[tuple[int, str], str]) -> Text
 
 def chart_lines(chart: Sequence[int], distance: int | None = None) -> list[Text]:
     """A weapon's grade chart (GB-9.5, GB-18.7) as distance bands per grade:
-    ``grade 1: 3–5 hexes``; ``distance``: the target's, marked."""
+    ``grade 1: 3–5 hexes``, with each grade's threshold; ``distance``: the target's,
+    marked. Which entries are in range and the thresholds are the engine's
+    (:func:`~engine.rulesets.ballistic.catalog.in_range`,
+    :func:`~engine.rulesets.ballistic.catalog.base_threshold`)."""
     bands: dict[int, list[tuple[int, int]]] = {}
     for d, grade in enumerate(chart, start=1):
-        if grade > MAX_GRADE:
+        if not in_range(d, grade):
             continue
         spans = bands.setdefault(grade, [])
         if spans and spans[-1][1] == d - 1:
@@ -180,7 +183,9 @@ def chart_lines(chart: Sequence[int], distance: int | None = None) -> list[Text]
     lines = []
     for grade in sorted(bands):
         spans = ", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in bands[grade])
-        line = Text(_("grade {g} ({t}+): {spans} hexes").format(g=grade, t=4 * grade, spans=spans))
+        line = Text(
+            _("grade {g} ({t}+): {spans} hexes").format(g=grade, t=base_threshold(grade), spans=spans)
+        )
         if distance is not None and 1 <= distance <= len(chart) and chart[distance - 1] == grade:
             line.stylize("bold")
             line.append("  " + _("◂ {d} hexes").format(d=distance), style="bold")

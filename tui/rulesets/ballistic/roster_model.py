@@ -39,6 +39,7 @@ from engine.rulesets.ballistic.catalog import (
     Weapon,
     chart,
     effective_c,
+    in_range,
 )
 from engine.rulesets.ballistic.roster import (
     Roster,
@@ -173,7 +174,7 @@ def describe_weapon(w: Weapon, chassis: str = "") -> str:
     if c is not None:
         grades = chart(w, c.platform)
         best = [d for d, g in enumerate(grades, start=1) if g == 1]
-        reach = [d for d, g in enumerate(grades, start=1) if g <= 5]
+        reach = [d for d, g in enumerate(grades, start=1) if in_range(d, g)]
         if best and reach:
             parts.append(
                 _(

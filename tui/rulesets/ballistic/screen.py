@@ -305,10 +305,9 @@ class BallisticScreen(Orders, GameScreen):
             for w in act.weapons:  # the enemies a weapon can fire at now (f)
                 for t in w.targets:
                     put(t.hex, Mark("", "target"))
-            taken = len(act.actions)
             for r in act.reach:
                 # a move that takes the unit's last action is drawn apart (no shot after it)
-                put(r.hex, Mark(str(r.mp), "far" if r.opens and taken + r.opens >= 2 else "reach"))
+                put(r.hex, Mark(str(r.mp), "far" if r.last else "reach"))
             path = next((r for r in act.reach if r.hex == cursor), None)
             if path is not None:
                 preview = self.ask_seat(Move(act.unit, path.path))

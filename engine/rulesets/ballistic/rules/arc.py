@@ -7,7 +7,7 @@ from engine.dice import Dice
 from engine.geometry.hex import area_size, in_front_arc, spiral
 from engine.i18n import _
 from engine.ruleset import Event
-from engine.rulesets.ballistic.catalog import SMOKE_RANGE, WEAPONS
+from engine.rulesets.ballistic.catalog import SMOKE_RANGE, WEAPONS, Weapon, actions_left
 from engine.rulesets.ballistic.events import (
     ArcFired,
     Designated,
@@ -33,8 +33,11 @@ from engine.rulesets.ballistic.state import (
 )
 
 __all__ = [
+    "arc_aim_problem",
     "check_arc",
+    "check_arc_weapon",
     "check_designate",
+    "check_item",
     "check_smoke",
     "designate",
     "flight_turns",
@@ -44,6 +47,7 @@ __all__ = [
     "scatter_hexes",
     "smoke_hexes",
     "smoke",
+    "smoke_reaches",
 ]
 
 
@@ -52,10 +56,11 @@ def flight_turns(distance: int, speed: int) -> int:
     return max(1, -(-distance // speed))
 
 
-def check_arc(state: State, u: Unit, index: int, aim: int, target: Unit | None) -> int:
-    """Raise IllegalAction unless ``u`` may fire one arc shot with weapon ``index`` at hex
-    ``aim`` now (GB-12.2), or a guided shot at the enemy ground unit ``target`` its side
-    spots (GB-13.3; then ``aim`` is the target's hex). Returns the distance (hexes)."""
+def check_arc_weapon(state: State, u: Unit, index: int, target: Unit | None) -> Weapon:
+    """The part of :func:`check_arc` that does not depend on the aim: raise
+    IllegalAction unless ``u`` may fire one arc shot with weapon ``index`` now, or a
+    guided one at the enemy ground unit ``target`` (GB-4.2, GB-14.5, GB-12.1, GB-7.4,
+    GB-10.1, GB-10.5, GB-6.1, GB-6.2, GB-12.2, GB-13.3). Returns the weapon."""
     key = weapon_of(u, index)
     if key is None:
         raise illegal(_("{unit} has no such weapon.").format(unit=u.name), "GB-4.2")
@@ -80,7 +85,7 @@ def check_arc(state: State, u: Unit, index: int, aim: int, target: Unit | None) 
     else:
         if index in u.used:
             raise illegal(_("The {weapon} has been used this turn.").format(weapon=name), "GB-6.2")
-        if len(u.slots) >= 2:
+        if not actions_left(len(u.slots)):
             raise illegal(_("{unit} has taken its two actions.").format(unit=u.name), "GB-6.1")
     if u.mp_spent:
         raise illegal(
@@ -92,17 +97,43 @@ def check_arc(state: State, u: Unit, index: int, aim: int, target: Unit | None) 
             raise illegal(_("The {weapon} fires no guided shots.").format(weapon=name), "GB-13.3")
         if target.side == u.side or target.altitude:
             raise illegal(_("A guided shot is aimed at an enemy ground unit."), "GB-13.3")
+    return w
+
+
+def arc_aim_problem(state: State, u: Unit, w: Weapon, aim: int) -> str:
+    """Why ``u`` may not aim an arc shot of weapon ``w`` at hex ``aim`` from where it
+    stands and faces, as a rule ID: ``"GB-2.8"`` (not in its front arc) or
+    ``"GB-12.2"`` (outside the weapon's arc band, in hexes); ``""`` when it may. Says
+    nothing of the weapon's other conditions (:func:`check_arc_weapon`)."""
     t = state.map.tables
     if not in_front_arc(t.hex_of(u.hex), u.facing, t.hex_of(aim)):
+        return "GB-2.8"
+    assert w.arc is not None
+    lo, hi = w.arc
+    if not lo <= t.distance(u.hex, aim) <= hi:
+        return "GB-12.2"
+    return ""
+
+
+def check_arc(state: State, u: Unit, index: int, aim: int, target: Unit | None) -> int:
+    """Raise IllegalAction unless ``u`` may fire one arc shot with weapon ``index`` at hex
+    ``aim`` now (GB-12.2), or a guided shot at the enemy ground unit ``target`` its side
+    spots (GB-13.3; then ``aim`` is the target's hex): :func:`check_arc_weapon`, then
+    :func:`arc_aim_problem`. Returns the distance (hexes)."""
+    w = check_arc_weapon(state, u, index, target)
+    problem = arc_aim_problem(state, u, w, aim)
+    t = state.map.tables
+    if problem == "GB-2.8":
         raise illegal(
             _("{hex} is not in the front arc of {unit}.").format(hex=t.name[aim], unit=u.name), "GB-2.8"
         )
     d = t.distance(u.hex, aim)
-    lo, hi = w.arc
-    if not lo <= d <= hi:
+    if problem:
+        assert w.arc is not None
+        lo, hi = w.arc
         raise illegal(
             _("{hex} is {d} hexes away; the {weapon} fires in an arc at {lo}–{hi} hexes.").format(
-                hex=t.name[aim], d=d, weapon=name, lo=lo, hi=hi
+                hex=t.name[aim], d=d, weapon=_(w.name), lo=lo, hi=hi
             ),
             "GB-12.2",
         )
@@ -247,8 +278,14 @@ def item_of(u: Unit, key: str, usable_only: bool = True) -> int:
     return -1
 
 
-def _item_problem(u: Unit, key: str) -> int:
-    """The item ``key`` ``u`` would use now (GB-6.2, GB-6.3, GB-6.7); raises IllegalAction."""
+def check_item(u: Unit, key: str) -> int:
+    """Raise IllegalAction unless ``u`` may use an equipment item ``key``
+    (``"designator"`` or ``"smoke"``) now: it is not passing through a friend's hex
+    (GB-7.4), it has a working one (GB-6.7), one not used this turn and, for a smoke
+    launcher, with a charge left (GB-6.2, GB-18.4), and it has an action left (GB-6.1).
+    Returns the system index of the item it would use (the first such, see
+    :func:`item_of`). What the item is used on is checked by :func:`check_designate`
+    and :func:`check_smoke`."""
     if u.passing or u.stuck:
         raise illegal(
             _("{unit} is passing through a friend's hex and may only step on.").format(unit=u.name), "GB-7.4"
@@ -260,7 +297,7 @@ def _item_problem(u: Unit, key: str) -> int:
         raise illegal(
             _("Each item is used at most once a turn, and a smoke launcher has its charges."), "GB-6.2"
         )
-    if len(u.slots) >= 2:
+    if not actions_left(len(u.slots)):
         raise illegal(_("{unit} has taken its two actions.").format(unit=u.name), "GB-6.1")
     return index
 
@@ -268,7 +305,7 @@ def _item_problem(u: Unit, key: str) -> int:
 def check_designate(state: State, u: Unit, target: Unit) -> int:
     """Raise IllegalAction unless ``u`` may designate the enemy unit ``target`` now
     (GB-13.1, GB-13.5); returns the designator's system index."""
-    index = _item_problem(u, "designator")
+    index = check_item(u, "designator")
     if target.side == u.side:
         raise illegal(_("A designation is put on an enemy unit."), "GB-13.1")
     if u.bound >= 0 and target.number != u.bound:
@@ -299,15 +336,22 @@ def smoke_hexes(state: State, at: int) -> list[int]:
     return [at] + [n for n in state.map.tables.neighbours[at] if n >= 0]
 
 
+def smoke_reaches(state: State, u: Unit, at: int) -> bool:
+    """Whether ``u``'s smoke launcher reaches hex ``at`` from where it stands and faces:
+    its own hex, or one in its front arc 1 to 3 hexes away (GB-18.4)."""
+    if at == u.hex:
+        return True
+    t = state.map.tables
+    return 1 <= t.distance(u.hex, at) <= SMOKE_RANGE and in_front_arc(t.hex_of(u.hex), u.facing, t.hex_of(at))
+
+
 def check_smoke(state: State, u: Unit, at: int) -> int:
     """Raise IllegalAction unless ``u`` may fire its smoke launcher at hex ``at`` now: its
     own hex, or one in its front arc 1-3 hexes away (GB-18.4); a unit under a guidance
     obligation must still see its target through the smoke (GB-13.5). Returns the
     launcher's system index."""
-    index = _item_problem(u, "smoke")
-    t = state.map.tables
-    d = t.distance(u.hex, at)
-    if at != u.hex and not (1 <= d <= SMOKE_RANGE and in_front_arc(t.hex_of(u.hex), u.facing, t.hex_of(at))):
+    index = check_item(u, "smoke")
+    if not smoke_reaches(state, u, at):
         raise illegal(_("Smoke is laid on the unit's own hex or in its front arc 1–3 hexes away."), "GB-18.4")
     if u.bound >= 0:
         target = state.units[u.bound]

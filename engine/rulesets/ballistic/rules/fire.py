@@ -15,10 +15,12 @@ from engine.rulesets.ballistic.catalog import (
     CLASS_AIR,
     CLASS_SMALL,
     FAST_HEXES,
-    MAX_GRADE,
     WEAPONS,
+    actions_left,
     base_grade,
+    base_threshold,
     effective_c,
+    in_range,
 )
 from engine.rulesets.ballistic.events import ShotBlocked, ShotResolved
 from engine.rulesets.ballistic.refusal import refuse
@@ -103,7 +105,7 @@ def shot_odds(state: State, shooter: Unit, index: int, target: Unit, overwatch: 
     if not shooter.fire_control_ok:
         grade_mods.append(Modifier(N_("the shooter's Fire control has failed"), 1, "GB-14.6"))
     grade = max(1, d0 + sum(m.value for m in grade_mods))
-    t0 = 4 * grade
+    t0 = base_threshold(grade)
     blind = not sees(state, shooter, target)
     mods = []
     if target.entered > FAST_HEXES:
@@ -191,7 +193,7 @@ def check_shot(
         else:
             if index in u.used:
                 raise refuse(N_("The {weapon} has been used this turn."), "GB-6.2", weapon=key)
-            if len(u.slots) >= 2:
+            if not actions_left(len(u.slots)):
                 raise refuse(N_("{unit} has taken its two actions."), "GB-6.1", unit=u.name)
             if shots > w.rof:
                 raise illegal(
@@ -215,7 +217,7 @@ def check_shot(
         )
     d = t.distance(u.hex, target.hex)
     c_eff = effective_c(w, u.current_platform)
-    if d < 1 or base_grade(w.k, c_eff, d) > MAX_GRADE:
+    if not in_range(d, base_grade(w.k, c_eff, d)):
         raise refuse(
             N_("{target} is out of the {weapon}'s range ({d} hexes)."),
             "GB-9.6",

@@ -15,6 +15,7 @@ import msgspec
 from engine.geometry.hex import direction_between
 from engine.i18n import _
 from engine.ruleset import Event, IllegalAction
+from engine.rulesets.ballistic.catalog import actions_left
 from engine.rulesets.ballistic.events import Held, MoveOpened, Pivoted, Stepped
 from engine.rulesets.ballistic.maps import BUILDING, RUBBLE
 from engine.rulesets.ballistic.rules.common import audience, friends_in, illegal
@@ -70,10 +71,10 @@ def afford(pool: int, slots: int, speed: int, cost: int) -> tuple[int, int, bool
     """Pay ``cost`` MP from ``pool`` (GB-7.1): returns (pool after, actions opened after,
     whether a Move action was opened for it), or None when the step or pivot is
     illegal. A Move action (``speed`` MP) opens automatically only when the pool is
-    short, an action is still free (``slots`` < 2) and it makes the cost affordable."""
+    short, an action is still free (GB-6.1) and it makes the cost affordable."""
     if pool >= cost:
         return pool - cost, slots, False
-    if slots < 2 and pool + speed >= cost:
+    if actions_left(slots) and pool + speed >= cost:
         return pool + speed - cost, slots + 1, True
     return None
 
@@ -154,7 +155,7 @@ def _search(
     per number of actions opened, and a label is dropped when another with no more
     actions opened has at least as many MP left."""
     speed = u.current_speed
-    friends, enemies = _occupancy(state, u, known, start, pool + (2 - slots) * speed + 1)
+    friends, enemies = _occupancy(state, u, known, start, pool + actions_left(slots) * speed + 1)
     if first_stop and start not in friends:
         return {start: (0, 0, ())}
     steps = state.map.tables.steps(u.altitude)
@@ -187,7 +188,7 @@ def _search(
                     cost = 3
                 if p >= cost:
                     p2, ns2 = p - cost, ns
-                elif ns < 2 and p + speed >= cost:
+                elif actions_left(ns) and p + speed >= cost:
                     p2, ns2 = p + speed - cost, ns + 1
                 else:
                     continue

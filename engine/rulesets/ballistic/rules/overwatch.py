@@ -14,7 +14,7 @@ from engine.dice import Dice
 from engine.geometry.hex import in_sector
 from engine.i18n import _
 from engine.ruleset import Event
-from engine.rulesets.ballistic.catalog import WEAPONS
+from engine.rulesets.ballistic.catalog import WEAPONS, actions_left
 from engine.rulesets.ballistic.events import OverwatchDeclared, OverwatchTriggered, TriggerPassed
 from engine.rulesets.ballistic.refusal import Reason, Refused
 from engine.rulesets.ballistic.rules.common import illegal
@@ -65,7 +65,7 @@ def check_declare(state: State, u: Unit, index: int, sector: int, per_trigger: i
         )
     if index in u.used:
         raise illegal(_("The {weapon} has been used this turn.").format(weapon=name), "GB-11.1")
-    if len(u.slots) >= 2:
+    if not actions_left(len(u.slots)):
         raise illegal(_("{unit} has taken its two actions.").format(unit=u.name), "GB-6.1")
     if sector % 6 not in (u.facing, (u.facing - 1) % 6):
         raise illegal(_("An overwatch sector is one half of the unit's front arc."), "GB-11.2")
