@@ -42,6 +42,7 @@ from engine.rulesets.kingdoms.catalog import CREW_CAP
 from engine.rulesets.kingdoms.rules.board import Board, board
 from engine.rulesets.kingdoms.rules.combat import TWO_D10, attack_mods, counter_mods, raw_losses, variant
 from engine.rulesets.kingdoms.rules.common import notation
+from engine.rulesets.kingdoms.rules.fight import screen_taking, screens_on
 from engine.rulesets.kingdoms.rules.orders import draft_problems, order_problem
 from engine.rulesets.kingdoms.rules.phase import to_act
 from engine.rulesets.kingdoms.rules.plan import fire_kind, in_melee, mounted_after
@@ -154,21 +155,10 @@ def _preview_from(
 ) -> AttackPreview:
     victim = target
     absorbed = False
-    if kind != "at-tower":
-        for inf in state.regiments:
-            if (
-                inf.on_map
-                and inf.infantry
-                and inf.screen == target.id
-                and inf.screen_phase == state.phase
-                and inf.base == target.base
-                and not inf.panicking(state.phase)
-                and target.base not in state.notes.stopped
-            ):
-                if reg.archers and inf.screen_release:
-                    break
-                victim, absorbed = inf, reg.archers
-                break
+    # one direction of attack on the base: the preview does not know the others (TK-8.4)
+    inf = screen_taking(state, target, reg, kind, target.base, screens_on(state, target.base), 1, True)
+    if inf is not None:
+        victim, absorbed = inf, reg.archers
     var = variant(state, reg, victim, kind, absorbed, melee)
     mods, mt = attack_mods(state, reg, victim, melee)
     if reg.cavalry and reg.mounted != mounted:

@@ -36,7 +36,7 @@ from engine.rulesets.kingdoms.rules.plan import Item, crew_of, fire_kind, legal_
 from engine.rulesets.kingdoms.rules.siege import under_siege
 from engine.rulesets.kingdoms.state import Claim, Regiment, State
 
-__all__ = ["flee", "resolve_actions", "screen_for"]
+__all__ = ["flee", "resolve_actions", "screen_for", "screen_taking", "screening", "screens_on"]
 
 
 def flee(state: State, bd: Board, dice: Dice, events: list[Event]) -> None:
@@ -74,7 +74,7 @@ class Context:
         p = state.phase
         self.screens: dict[str, list[Regiment]] = {}
         for r in state.regiments:
-            if r.on_map and r.infantry and r.screen and r.screen_phase == p:
+            if screening(r, p):
                 self.screens.setdefault(r.base, []).append(r)
         for slot in slots:
             for it in slot:
@@ -94,22 +94,49 @@ class Context:
                         self.kinds[it.rid] = fire_kind(state, board(state), reg, target)[0]
 
 
-def screen_for(state: State, ctx: Context, declared: Regiment, attacker: Regiment) -> Regiment | None:
+def screening(reg: Regiment, phase: int) -> bool:
+    """Whether ``reg`` is infantry on the map set to screen a regiment in ``phase``
+    (TK-8.1: ``DEFEND screen R`` holds in the next enemy phase); whether the screen
+    works against a given attack is :func:`screen_taking`."""
+    return reg.on_map and reg.infantry and bool(reg.screen) and reg.screen_phase == phase
+
+
+def screens_on(state: State, base: str) -> list[Regiment]:
+    """The infantry on ``base`` set to screen in this phase, in roster order (TK-8.1)."""
+    p = state.phase
+    return [r for r in state.regiments if r.base == base and screening(r, p)]
+
+
+def screen_taking(
+    state: State,
+    declared: Regiment,
+    attacker: Regiment,
+    kind: str,
+    base: str,
+    on_base: list[Regiment],
+    directions: int,
+    from_first: bool,
+) -> Regiment | None:
     """The infantry that takes ``attacker``'s attack on ``declared``, or None (TK-8.1,
-    TK-8.4, TK-8.5). Screens hold when every attack on the base comes from one
-    direction (the earlier screen in roster order first, the other when its screen
-    does not work); with two directions, only two infantry screening the same
-    regiment keep their screens, one per direction; otherwise every screen on the
-    base is cancelled. A screen set to release lets archers' attacks through.
+    TK-8.4, TK-8.5). ``kind``: the attack's kind (close, tower, at-tower, pursuit;
+    no screen takes fire at a tower crew, TK-8.1); ``base``: the declared target's base at the start of the phase;
+    ``on_base``: the infantry set to screen there (:func:`screens_on`, roster order);
+    ``directions``: how many directions the attacks on that base come from;
+    ``from_first``: whether ``attacker`` comes from the direction of the first attack
+    on ``declared``. Screens hold when every attack on the base comes from one
+    direction (the earlier of the first two screens of ``declared`` in roster order
+    first, the other when its screen does not work); with two directions, only two
+    infantry screening the same regiment keep their screens, one per direction;
+    otherwise every screen on the base is cancelled. A screen set to release lets
+    archers' attacks through.
     House reading (TK-8.4 with TK-8.5): when the screen that takes the attacks on the
     regiment releases archers, an archers' attack hits the regiment; the second
     screen does not take it (releasing is not a screen that fails under TK-8.1)."""
-    base = ctx.start.get(declared.id, declared.base)
-    on_base = ctx.screens.get(base, [])
+    if kind == "at-tower":
+        return None
     cands = [i for i in on_base if i.screen == declared.id]
     if not cands:
         return None
-    dirs = ctx.directions.get(base, [])
     p = state.phase
 
     def works(inf: Regiment) -> bool:
@@ -123,17 +150,36 @@ def screen_for(state: State, ctx: Context, declared: Regiment, attacker: Regimen
             and not (attacker.archers and inf.screen_release)
         )
 
-    if len(dirs) <= 1:
+    if directions <= 1:
         for inf in cands[:2]:
             if works(inf):
                 return inf
             if attacker.archers and inf.screen_release:
                 return None  # released: the attack is not screened at all
         return None
-    if len(dirs) == 2 and len(on_base) == 2 and len(cands) == 2:
-        inf = cands[0] if ctx.start[attacker.id] == ctx.first_dir.get(declared.id) else cands[1]
+    if directions == 2 and len(on_base) == 2 and len(cands) == 2:
+        inf = cands[0] if from_first else cands[1]
         return inf if works(inf) else None
     return None
+
+
+def screen_for(
+    state: State, ctx: Context, declared: Regiment, attacker: Regiment, kind: str
+) -> Regiment | None:
+    """The infantry that takes ``attacker``'s attack (of ``kind``) on ``declared`` in step 5b, or
+    None: :func:`screen_taking` with the bases, screens and attack directions known
+    from the start of the step (TK-8.4)."""
+    base = ctx.start.get(declared.id, declared.base)
+    return screen_taking(
+        state,
+        declared,
+        attacker,
+        kind,
+        base,
+        ctx.screens.get(base, []),
+        len(ctx.directions.get(base, [])),
+        ctx.start.get(attacker.id) == ctx.first_dir.get(declared.id),
+    )
 
 
 def _failed(events: list[Event], rid: str, why: str, rule: str) -> None:
@@ -320,11 +366,10 @@ def _strike(
     by_victim: dict[str, list[tuple[_Ready, Regiment, bool]]] = {}
     for r in members:
         victim, absorbed = declared, False
-        if r.kind != "at-tower":
-            inf = screen_for(state, ctx, declared, r.reg)
-            if inf is not None:
-                victim, absorbed = inf, r.reg.archers
-                events.append(Redirected(attacker=r.reg.id, declared=declared.id, screen=inf.id))
+        inf = screen_for(state, ctx, declared, r.reg, r.kind)
+        if inf is not None:
+            victim, absorbed = inf, r.reg.archers
+            events.append(Redirected(attacker=r.reg.id, declared=declared.id, screen=inf.id))
         by_victim.setdefault(victim.id, []).append((r, victim, absorbed))
     for group in by_victim.values():
         _strike_victim(state, bd, group, dice, events)
