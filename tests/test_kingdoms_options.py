@@ -7,14 +7,17 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
+
 from engine.dice import fixed_entropy
 from engine.game import Game
 from engine.rulesets.kingdoms import RULESET
 from engine.rulesets.kingdoms.actions import Attack, Defend, Move
+from engine.rulesets.kingdoms.events import Damage
 from engine.rulesets.kingdoms.options import DecisionOptions, OrderOptions, Waiting
 from engine.rulesets.kingdoms.scenario import load_bundled
 from engine.rulesets.kingdoms.state import Setup
-from tests.kingdoms_support import battle, reg
+from tests.kingdoms_support import battle, of, play, reg
 
 
 def test_options_list_every_regiments_orders_with_targets_and_previews_tk_2_5():
@@ -99,3 +102,31 @@ def test_the_record_shows_the_other_side_order_as_order_only():
     assert [r.text for r in wei.record()] == ["ORDER"]
     assert [r.text for r in shu.record()] == ["S2 MOVE B2-B4"]
     assert shu.can_undo() and shu.undo() and game.state.orders == []
+
+
+@pytest.mark.parametrize(
+    "mounted, order, mods, mt",
+    [
+        (True, "W3 DISMOUNT ATTACK S1 B8-B6", ("P1", "P3"), 6),
+        (False, "W3 MOUNT ATTACK S1 B8-B6", ("P3",), 8),
+        (False, "W3 ATTACK S1 B8-B6", ("P1", "P3"), 6),
+    ],
+)
+def test_tk_5_5_the_preview_takes_p1_from_the_mount_the_order_leaves(mounted, order, mods, mt):
+    """TK-5.5 (P1), TK-3.5: the preview of an attack with MOUNT or DISMOUNT has the
+    modifiers the resolved attack has, in the same order (dismounted cavalry attacking
+    infantry: Mt = 10 - 2 - 2 = 6, TK-5.5's example)."""
+    st = battle(
+        10,
+        [
+            reg("S1", "inf", 1000, "B6"),
+            reg("S9", "inf", 300, "B1"),
+            reg("W3", "cav", 500, "B8", "Xiahou Dun", mounted=mounted),
+            reg("W1", "inf", 1000, "B10", "Cao Ren"),
+        ],
+    )
+    pv = RULESET.preview(st, 1, RULESET.parse_action(st, 1, order)).attack
+    assert (pv.mods, pv.mt) == (mods, mt)
+    ev = play(st, [order], [5] * 10, leftover=True)
+    hit = next(d for d in of(ev, Damage) if d.kind == "attack")
+    assert (hit.mods, hit.mt) == (mods, mt)

@@ -160,10 +160,7 @@ def _preview_from(
     if inf is not None:
         victim, absorbed = inf, reg.archers
     var = variant(state, reg, victim, kind, absorbed, melee)
-    mods, mt = attack_mods(state, reg, victim, melee)
-    if reg.cavalry and reg.mounted != mounted:
-        mods = (*mods, "P1") if not mounted and "P1" not in mods else tuple(c for c in mods if c != "P1")
-        mt = mt - 2 if not mounted else mt + 2
+    mods, mt = attack_mods(state, reg, victim, melee, mounted)
     n = min(CREW_CAP, reg.strength) if kind == "tower" else reg.strength
     m = reg.morale_now(state.phase)
     dist: dict[int, int] = {}

@@ -93,14 +93,18 @@ def _p2_exempt(state: State, archers: Regiment, other: Regiment, phase_pursued: 
     return archers.pursued_in == phase_pursued and other.id in archers.pursuers and not other.cavalry
 
 
-def attack_mods(state: State, dealer: Regiment, victim: Regiment, melee: bool) -> tuple[tuple[str, ...], int]:
+def attack_mods(
+    state: State, dealer: Regiment, victim: Regiment, melee: bool, mounted: bool | None = None
+) -> tuple[tuple[str, ...], int]:
     """The modifiers of an attack (TK-5.5): P1 dismounted cavalry; P2 archers in melee
     (unless TK-9.4c exempts it); P3 infantry victim not retreating; X1 panicking
-    victim. Returns the codes and Mt (tenths, at least 0)."""
+    victim. ``mounted``: whether the dealer will be mounted when it strikes (a
+    preview of an order that mounts or dismounts, TK-3.5); None: as it is now.
+    Returns the codes and Mt (tenths, at least 0)."""
     p = state.phase
     codes: list[str] = []
     mt = 10
-    if dealer.dismounted:
+    if dealer.dismounted if mounted is None else dealer.cavalry and not mounted:
         codes.append("P1")
         mt -= 2
     if dealer.archers and melee and not _p2_exempt(state, dealer, victim, p - 1):
