@@ -38,9 +38,15 @@ from engine.rulesets.kingdoms.actions import (
     RetreatTo,
     Stratagem,
 )
-from engine.rulesets.kingdoms.catalog import CREW_CAP
 from engine.rulesets.kingdoms.rules.board import Board, board
-from engine.rulesets.kingdoms.rules.combat import TWO_D10, attack_mods, counter_mods, raw_losses, variant
+from engine.rulesets.kingdoms.rules.combat import (
+    TWO_D10,
+    attack_mods,
+    counter_mods,
+    crew_strength,
+    raw_losses,
+    variant,
+)
 from engine.rulesets.kingdoms.rules.common import notation
 from engine.rulesets.kingdoms.rules.fight import screen_taking, screens_on
 from engine.rulesets.kingdoms.rules.orders import draft_problems, order_problem
@@ -161,7 +167,7 @@ def _preview_from(
         victim, absorbed = inf, reg.archers
     var = variant(state, reg, victim, kind, absorbed, melee)
     mods, mt = attack_mods(state, reg, victim, melee, mounted)
-    n = min(CREW_CAP, reg.strength) if kind == "tower" else reg.strength
+    n = crew_strength(reg.strength) if kind == "tower" else reg.strength
     m = reg.morale_now(state.phase)
     dist: dict[int, int] = {}
     for r, ways in TWO_D10:

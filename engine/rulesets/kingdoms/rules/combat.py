@@ -25,6 +25,7 @@ __all__ = [
     "apply_blow",
     "attack_mods",
     "counter_mods",
+    "crew_strength",
     "destroy",
     "fatigue",
     "raw_losses",
@@ -54,6 +55,13 @@ def expected_losses(n: int, m: int, mt: int, f: int, t: int, cap: int) -> Fracti
     for r, ways in TWO_D10:
         total += ways * min(cap, raw_losses(n, r, m, mt, f, t))
     return Fraction(total, 100)
+
+
+def crew_strength(n: int) -> int:
+    """The men a tower crew deals damage with, out of the ``n`` it would otherwise
+    use: at most 300 (:data:`catalog.CREW_CAP`), for its tower fire and every
+    counter-attack it makes (TK-13.4, TK-5.2)."""
+    return min(CREW_CAP, n)
 
 
 def fatigue(k: int) -> int:
@@ -309,7 +317,7 @@ def _counter(
 ) -> None:
     """One counter-attack: N is the claim's snapshot (at most 300 for a tower crew)."""
     mods, mt = counter_mods(state, dealer, attacker, c.march)
-    n = min(CREW_CAP, c.snapshot) if c.crew else c.snapshot
+    n = crew_strength(c.snapshot) if c.crew else c.snapshot
     b = roll_blow(state, dice, dealer, attacker, "counter", n, mods, mt, k=k)
     if b is not None:
         apply_blow(state, b, events)
@@ -330,7 +338,7 @@ def _extra(
     mods, mt = counter_mods(state, archers, attacker, c.march)
     n = archers.strength
     if crew_of(state, archers.base) == archers.id:  # a crew strikes with at most 300 men (TK-13.4)
-        n = min(CREW_CAP, n)
+        n = crew_strength(n)
     b = roll_blow(state, dice, archers, attacker, "extra", n, mods, mt, k=tally.counters + 1)
     tally.counters += 1
     if b is not None:

@@ -12,7 +12,6 @@ from engine.dice import Dice
 from engine.i18n import N_
 from engine.ruleset import Event
 from engine.rulesets.kingdoms.actions import Attack, Fire, Move
-from engine.rulesets.kingdoms.catalog import CREW_CAP
 from engine.rulesets.kingdoms.events import CrewSet, OrderFailed, Redirected, TargetSwitched
 from engine.rulesets.kingdoms.rules.board import Board, board
 from engine.rulesets.kingdoms.rules.combat import (
@@ -20,6 +19,7 @@ from engine.rulesets.kingdoms.rules.combat import (
     apply_blow,
     attack_mods,
     counter_mods,
+    crew_strength,
     roll_blow,
     variant,
 )
@@ -410,7 +410,7 @@ def _strike_victim(
         tally = state.tally_of(victim.id)
         k = tally.counters + len(first)
         for r in first:
-            n = min(CREW_CAP, victim.strength) if victim.on_map else 0
+            n = crew_strength(victim.strength) if victim.on_map else 0
             b = roll_blow(state, dice, victim, r.reg, "crew", n, *_crew_mods(state, victim, r.reg), k=k)
             tally.counters += 1
             if b is not None:
@@ -421,7 +421,7 @@ def _strike_victim(
         mods, mt = attack_mods(state, r.reg, victim, r.melee)
         n = r.reg.strength if r.reg.on_map else 0
         if r.kind == "tower":
-            n = min(CREW_CAP, n)
+            n = crew_strength(n)
         b = roll_blow(
             state,
             dice,
