@@ -130,3 +130,44 @@ def test_tk_5_5_the_preview_takes_p1_from_the_mount_the_order_leaves(mounted, or
     ev = play(st, [order], [5] * 10, leftover=True)
     hit = next(d for d in of(ev, Damage) if d.kind == "attack")
     assert (hit.mods, hit.mt) == (mods, mt)
+
+
+def test_tk_5_5_b1_the_preview_of_an_attack_without_moving_gives_the_counter_no_march_bonus():
+    """TK-5.5 (B1), TK-6.2: infantry attacking on its own base (distance 0) did not
+    march: S3's counter-attack has Mt 10, so its expected losses are those of
+    floor(12.5·R), 275/2 less a quarter for the odd totals: 549/4 (not 165, B1's
+    15·R)."""
+    st = battle(
+        10,
+        [
+            reg("S3", "cav", 500, "B6"),
+            reg("S9", "inf", 300, "B1"),
+            reg("W2", "inf", 1000, "B6", "Xu Chu"),
+            reg("W1", "inf", 1000, "B10", "Cao Ren"),
+        ],
+    )
+    order = RULESET.parse_action(st, 1, "W2 ATTACK S3")
+    pv = RULESET.preview(st, 1, order).attack
+    assert (pv.variant, pv.counter) == ("a", Fraction(549, 4))
+    ev = play(st, ["W2 ATTACK S3"], [5] * 10, leftover=True)
+    back = next(d for d in of(ev, Damage) if d.kind == "counter")
+    assert (back.dealer, back.n, back.m, back.mods, back.mt) == ("S3", 500, 100, (), 10)
+
+
+def test_tk_13_4_the_preview_counts_a_tower_crews_counter_attack_with_at_most_300_men():
+    """TK-13.4, TK-5.2: the crew of B3 (500 archers) answers W2's attack with 300 men;
+    with B1 (W2 marched) its losses are 9·R, expected 99 (not 165, 15·R)."""
+    st = battle(
+        10,
+        [
+            reg("S5", "arch", 500, "B3"),
+            reg("W2", "inf", 1000, "B2", "Xu Chu"),
+            reg("W1", "inf", 1000, "B10", "Cao Ren"),
+        ],
+    )
+    st.crews["B3"] = "S5"
+    pv = RULESET.preview(st, 1, RULESET.parse_action(st, 1, "W2 ATTACK S5 B2-B3")).attack
+    assert (pv.variant, pv.counter) == ("a", 99)
+    ev = play(st, ["W2 ATTACK S5 B2-B3"], [5] * 10, leftover=True)
+    back = next(d for d in of(ev, Damage) if d.kind == "counter")
+    assert (back.dealer, back.n, back.m, back.mods, back.mt) == ("S5", 300, 100, ("B1",), 12)

@@ -27,10 +27,15 @@ __all__ = [
     "counter_mods",
     "crew_strength",
     "destroy",
+    "expected_losses",
     "fatigue",
+    "infantry_march",
+    "loss_distribution",
+    "losses_of",
     "raw_losses",
     "resolve_claims",
     "roll_blow",
+    "tower_divisor",
     "variant",
 ]
 
@@ -48,12 +53,29 @@ def raw_losses(n: int, r: int, m: int, mt: int, f: int = 1, t: int = 1) -> int:
     return (n * r * m * mt) // (40000 * f * t)
 
 
+def losses_of(raw: int, strength: int) -> int:
+    """The men a victim of ``strength`` men loses to a computed damage ``raw``: never
+    more than it has (TK-4.8, TK-5.1's ``min(V, ...)``)."""
+    return min(strength, raw)
+
+
+def loss_distribution(n: int, m: int, mt: int, f: int, t: int, cap: int) -> tuple[tuple[int, Fraction], ...]:
+    """Each loss (men) a damage computation may inflict on a victim of ``cap`` men,
+    with its exact chance over the 2d10 (TK-5.1, TK-5.3, TK-4.8), by increasing loss;
+    the factors as in :func:`raw_losses`."""
+    dist: dict[int, int] = {}
+    for r, ways in TWO_D10:
+        lost = losses_of(raw_losses(n, r, m, mt, f, t), cap)
+        dist[lost] = dist.get(lost, 0) + ways
+    return tuple((lost, Fraction(ways, 100)) for lost, ways in sorted(dist.items()))
+
+
 def expected_losses(n: int, m: int, mt: int, f: int, t: int, cap: int) -> Fraction:
     """The exact expected losses (men) over the 2d10 distribution, each outcome
     capped at ``cap`` (the victim's strength, TK-4.8)."""
     total = 0
     for r, ways in TWO_D10:
-        total += ways * min(cap, raw_losses(n, r, m, mt, f, t))
+        total += ways * losses_of(raw_losses(n, r, m, mt, f, t), cap)
     return Fraction(total, 100)
 
 
@@ -62,6 +84,12 @@ def crew_strength(n: int) -> int:
     use: at most 300 (:data:`catalog.CREW_CAP`), for its tower fire and every
     counter-attack it makes (TK-13.4, TK-5.2)."""
     return min(CREW_CAP, n)
+
+
+def tower_divisor(kind: str) -> int:
+    """T for an attack of ``kind`` (close, tower, at-tower, pursuit): 2 for fire at a
+    tower crew from an adjacent base, else 1 (TK-5.7)."""
+    return 2 if kind == "at-tower" else 1
 
 
 def fatigue(k: int) -> int:
@@ -93,6 +121,13 @@ def variant(
     if attacker.archers and not melee:
         return "b"
     return "a"
+
+
+def infantry_march(attacker: Regiment, kind: str, dist: int, pursuit: bool) -> bool:
+    """Whether a counter-attack on ``attacker`` gets B1 (TK-5.5, TK-9.5b): infantry
+    that made a close attack (``kind``) after moving (``dist`` steps, at least 1,
+    TK-6.2) and was not pursuing (``pursuit``: the regiment it hit was retreating)."""
+    return attacker.infantry and dist >= 1 and not pursuit and kind == "close"
 
 
 def _p2_exempt(state: State, archers: Regiment, other: Regiment, phase_pursued: int) -> bool:
@@ -233,7 +268,7 @@ def apply_blow(state: State, b: Blow, events: list[Event]) -> int:
     dealer has personally destroyed it (M5). Returns the men lost."""
     v = b.victim
     before = v.strength if v.on_map else 0
-    losses = min(before, b.raw)
+    losses = losses_of(b.raw, before)
     v.strength = before - losses
     events.append(
         Damage(

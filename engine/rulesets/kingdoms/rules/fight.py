@@ -20,7 +20,9 @@ from engine.rulesets.kingdoms.rules.combat import (
     attack_mods,
     counter_mods,
     crew_strength,
+    infantry_march,
     roll_blow,
+    tower_divisor,
     variant,
 )
 from engine.rulesets.kingdoms.rules.common import find, reveal
@@ -431,7 +433,7 @@ def _strike_victim(
             n,
             mods,
             mt,
-            t=2 if r.kind == "at-tower" else 1,
+            t=tower_divisor(r.kind),
             variant_=var,
         )
         blows.append((r, b, var))
@@ -450,7 +452,7 @@ def _strike_victim(
                 events.append(CrewSet(base=tower, regiment=r.reg.id))
         if var in ("a", "b"):
             snapshot = before if (size > 1 or var == "a") else victim.strength
-            march = r.reg.infantry and r.it.dist >= 1 and not pursuit and r.kind == "close"
+            march = infantry_march(r.reg, r.kind, r.it.dist, pursuit)
             state.notes.claims.append(
                 Claim(
                     by=victim.id,
