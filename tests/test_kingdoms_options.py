@@ -7,14 +7,17 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
+
 from engine.dice import fixed_entropy
 from engine.game import Game
 from engine.rulesets.kingdoms import RULESET
 from engine.rulesets.kingdoms.actions import Attack, Defend, Move
+from engine.rulesets.kingdoms.events import Damage
 from engine.rulesets.kingdoms.options import DecisionOptions, OrderOptions, Waiting
 from engine.rulesets.kingdoms.scenario import load_bundled
 from engine.rulesets.kingdoms.state import Setup
-from tests.kingdoms_support import battle, reg
+from tests.kingdoms_support import battle, of, play, reg
 
 
 def test_options_list_every_regiments_orders_with_targets_and_previews_tk_2_5():
@@ -99,3 +102,72 @@ def test_the_record_shows_the_other_side_order_as_order_only():
     assert [r.text for r in wei.record()] == ["ORDER"]
     assert [r.text for r in shu.record()] == ["S2 MOVE B2-B4"]
     assert shu.can_undo() and shu.undo() and game.state.orders == []
+
+
+@pytest.mark.parametrize(
+    "mounted, order, mods, mt",
+    [
+        (True, "W3 DISMOUNT ATTACK S1 B8-B6", ("P1", "P3"), 6),
+        (False, "W3 MOUNT ATTACK S1 B8-B6", ("P3",), 8),
+        (False, "W3 ATTACK S1 B8-B6", ("P1", "P3"), 6),
+    ],
+)
+def test_tk_5_5_the_preview_takes_p1_from_the_mount_the_order_leaves(mounted, order, mods, mt):
+    """TK-5.5 (P1), TK-3.5: the preview of an attack with MOUNT or DISMOUNT has the
+    modifiers the resolved attack has, in the same order (dismounted cavalry attacking
+    infantry: Mt = 10 - 2 - 2 = 6, TK-5.5's example)."""
+    st = battle(
+        10,
+        [
+            reg("S1", "inf", 1000, "B6"),
+            reg("S9", "inf", 300, "B1"),
+            reg("W3", "cav", 500, "B8", "Xiahou Dun", mounted=mounted),
+            reg("W1", "inf", 1000, "B10", "Cao Ren"),
+        ],
+    )
+    pv = RULESET.preview(st, 1, RULESET.parse_action(st, 1, order)).attack
+    assert (pv.mods, pv.mt) == (mods, mt)
+    ev = play(st, [order], [5] * 10, leftover=True)
+    hit = next(d for d in of(ev, Damage) if d.kind == "attack")
+    assert (hit.mods, hit.mt) == (mods, mt)
+
+
+def test_tk_5_5_b1_the_preview_of_an_attack_without_moving_gives_the_counter_no_march_bonus():
+    """TK-5.5 (B1), TK-6.2: infantry attacking on its own base (distance 0) did not
+    march: S3's counter-attack has Mt 10, so its expected losses are those of
+    floor(12.5·R), 275/2 less a quarter for the odd totals: 549/4 (not 165, B1's
+    15·R)."""
+    st = battle(
+        10,
+        [
+            reg("S3", "cav", 500, "B6"),
+            reg("S9", "inf", 300, "B1"),
+            reg("W2", "inf", 1000, "B6", "Xu Chu"),
+            reg("W1", "inf", 1000, "B10", "Cao Ren"),
+        ],
+    )
+    order = RULESET.parse_action(st, 1, "W2 ATTACK S3")
+    pv = RULESET.preview(st, 1, order).attack
+    assert (pv.variant, pv.counter) == ("a", Fraction(549, 4))
+    ev = play(st, ["W2 ATTACK S3"], [5] * 10, leftover=True)
+    back = next(d for d in of(ev, Damage) if d.kind == "counter")
+    assert (back.dealer, back.n, back.m, back.mods, back.mt) == ("S3", 500, 100, (), 10)
+
+
+def test_tk_13_4_the_preview_counts_a_tower_crews_counter_attack_with_at_most_300_men():
+    """TK-13.4, TK-5.2: the crew of B3 (500 archers) answers W2's attack with 300 men;
+    with B1 (W2 marched) its losses are 9·R, expected 99 (not 165, 15·R)."""
+    st = battle(
+        10,
+        [
+            reg("S5", "arch", 500, "B3"),
+            reg("W2", "inf", 1000, "B2", "Xu Chu"),
+            reg("W1", "inf", 1000, "B10", "Cao Ren"),
+        ],
+    )
+    st.crews["B3"] = "S5"
+    pv = RULESET.preview(st, 1, RULESET.parse_action(st, 1, "W2 ATTACK S5 B2-B3")).attack
+    assert (pv.variant, pv.counter) == ("a", 99)
+    ev = play(st, ["W2 ATTACK S5 B2-B3"], [5] * 10, leftover=True)
+    back = next(d for d in of(ev, Damage) if d.kind == "counter")
+    assert (back.dealer, back.n, back.m, back.mods, back.mt) == ("S5", 300, 100, ("B1",), 12)

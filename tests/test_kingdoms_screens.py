@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.rulesets.kingdoms import RULESET
 from engine.rulesets.kingdoms.events import Damage, Redirected
 from tests.kingdoms_support import battle, of, play, reg
 
@@ -116,3 +117,45 @@ def test_tk_13_4_a_screened_tower_crew_adds_its_counter_attack_with_at_most_300_
         ("S1", "counter", 1000),
         ("S5", "extra", 300),
     ]
+
+
+def _preview_and_hit(regs, order, faces):
+    """The victim the attack preview names for ``order`` (notation, Wei to write) and
+    the regiment the resolved attack actually hits."""
+    st = battle(10, regs)
+    action = RULESET.parse_action(st, 1, order)
+    named = RULESET.preview(st, 1, action).attack.victim
+    ev = play(st, [order], faces, leftover=True)
+    return named, next(d.victim for d in of(ev, Damage) if d.kind == "attack")
+
+
+def test_tk_8_4_the_preview_names_the_regiment_resolution_hits_with_three_screens():
+    """TK-8.4, TK-8.1: with three infantry set to screen S5 on the headquarters
+    (more than TK-8.1 allows, made up directly) and the first two in roster order panicking, only the two
+    earliest are screens that may take the attack: neither works, so the attack hits
+    S5. The preview says so too, and does not name the third."""
+    regs = [
+        reg("S5", "arch", 500, "B1", "Huang Zhong"),
+        reg("S1", "inf", 1000, "B1", screen="S5", screen_phase=10, panic_from=10, panic_until=11),
+        reg("S2", "inf", 1000, "B1", screen="S5", screen_phase=10, panic_from=10, panic_until=11),
+        reg("S3", "inf", 1000, "B1", screen="S5", screen_phase=10),
+        reg("W3", "cav", 500, "B2", "Xiahou Dun"),
+        reg("W1", "inf", 1000, "B10", "Cao Ren"),
+    ]
+    assert _preview_and_hit(regs, "W3 ATTACK S5 B2-B1", [5] * 20) == ("S5", "S5")
+
+
+@pytest.mark.parametrize("release, hit", [(False, "S2"), (True, "S5")])
+def test_tk_8_5_the_preview_of_archers_follows_a_panicking_first_screen(release, hit):
+    """TK-8.1, TK-8.4, TK-8.5: the earlier screen S1 panics; the other, S2, takes the
+    archers' attack when it absorbs; set to release, the attack hits S5 itself. The
+    preview names the same regiment as the resolution."""
+    regs = [
+        reg("S5", "arch", 500, "B6", "Huang Zhong"),
+        reg("S9", "inf", 300, "B1"),
+        reg("S1", "inf", 1000, "B6", screen="S5", screen_phase=10, panic_from=10, panic_until=11),
+        reg("S2", "inf", 1000, "B6", screen="S5", screen_phase=10, screen_release=release),
+        reg("W5", "arch", 500, "B5", "Xiahou Yuan"),
+        reg("W1", "inf", 1000, "B10", "Cao Ren"),
+    ]
+    assert _preview_and_hit(regs, "W5 ATTACK S5 B5-B6", [5] * 20) == (hit, hit)

@@ -38,13 +38,23 @@ from engine.rulesets.kingdoms.actions import (
     RetreatTo,
     Stratagem,
 )
-from engine.rulesets.kingdoms.catalog import CREW_CAP
 from engine.rulesets.kingdoms.rules.board import Board, board
-from engine.rulesets.kingdoms.rules.combat import TWO_D10, attack_mods, counter_mods, raw_losses, variant
+from engine.rulesets.kingdoms.rules.combat import (
+    attack_mods,
+    counter_mods,
+    crew_strength,
+    expected_losses,
+    fatigue,
+    infantry_march,
+    loss_distribution,
+    tower_divisor,
+    variant,
+)
 from engine.rulesets.kingdoms.rules.common import notation
+from engine.rulesets.kingdoms.rules.fight import screen_taking, screens_on
 from engine.rulesets.kingdoms.rules.orders import draft_problems, order_problem
 from engine.rulesets.kingdoms.rules.phase import to_act
-from engine.rulesets.kingdoms.rules.plan import fire_kind, in_melee, mounted_after
+from engine.rulesets.kingdoms.rules.plan import crew_of, distance, fire_kind, in_melee, mounted_after
 from engine.rulesets.kingdoms.state import Regiment, State
 
 __all__ = [
@@ -150,50 +160,34 @@ class Waiting(msgspec.Struct, tag="waiting", frozen=True, kw_only=True):
 
 
 def _preview_from(
-    state: State, reg: Regiment, target: Regiment, kind: str, melee: bool, t: int, mounted: bool
+    state: State, reg: Regiment, target: Regiment, kind: str, melee: bool, dist: int, mounted: bool
 ) -> AttackPreview:
+    p = state.phase
     victim = target
     absorbed = False
-    if kind != "at-tower":
-        for inf in state.regiments:
-            if (
-                inf.on_map
-                and inf.infantry
-                and inf.screen == target.id
-                and inf.screen_phase == state.phase
-                and inf.base == target.base
-                and not inf.panicking(state.phase)
-                and target.base not in state.notes.stopped
-            ):
-                if reg.archers and inf.screen_release:
-                    break
-                victim, absorbed = inf, reg.archers
-                break
+    # one direction of attack on the base: the preview does not know the others (TK-8.4)
+    inf = screen_taking(state, target, reg, kind, target.base, screens_on(state, target.base), 1, True)
+    if inf is not None:
+        victim, absorbed = inf, reg.archers
     var = variant(state, reg, victim, kind, absorbed, melee)
-    mods, mt = attack_mods(state, reg, victim, melee)
-    if reg.cavalry and reg.mounted != mounted:
-        mods = (*mods, "P1") if not mounted and "P1" not in mods else tuple(c for c in mods if c != "P1")
-        mt = mt - 2 if not mounted else mt + 2
-    n = min(CREW_CAP, reg.strength) if kind == "tower" else reg.strength
-    m = reg.morale_now(state.phase)
-    dist: dict[int, int] = {}
-    for r, ways in TWO_D10:
-        lost = min(victim.strength, raw_losses(n, r, m, mt, 1, t))
-        dist[lost] = dist.get(lost, 0) + ways
-    losses = tuple((lost, Fraction(ways, 100)) for lost, ways in sorted(dist.items()))
-    expected = sum((x * p for x, p in losses), Fraction(0))
+    mods, mt = attack_mods(state, reg, victim, melee, mounted)
+    n = crew_strength(reg.strength) if kind == "tower" else reg.strength
+    m = reg.morale_now(p)
+    t = tower_divisor(kind)
+    losses = loss_distribution(n, m, mt, 1, t, victim.strength)
+    expected = expected_losses(n, m, mt, 1, t, victim.strength)
     counter: Fraction | None = None
     if var in ("a", "b"):
-        cmods, cmt = counter_mods(
-            state, victim, reg, reg.infantry and kind == "close" and not victim.retreating(state.phase)
-        )
-        vm = victim.morale_now(state.phase)
+        # the victim's first counter-attack of the phase (TK-5.6), by at most 300 men
+        # if it is a tower crew (TK-13.4)
+        _cmods, cmt = counter_mods(state, victim, reg, infantry_march(reg, kind, dist, victim.retreating(p)))
+        vm = victim.morale_now(p)
+        crew = crew_of(state, victim.base) == victim.id
         total = Fraction(0)
-        for lost, p in losses:
+        for lost, chance in losses:
             snap = victim.strength if var == "a" else victim.strength - lost
-            inner = sum(ways * min(reg.strength, raw_losses(snap, r, vm, cmt, 1, 1)) for r, ways in TWO_D10)
-            total += p * Fraction(inner, 100)
-        del cmods
+            cn = crew_strength(snap) if crew else snap
+            total += chance * expected_losses(cn, vm, cmt, fatigue(1), 1, reg.strength)
         counter = total
     return AttackPreview(
         target=target.id,
@@ -221,8 +215,8 @@ def attack_preview(state: State, bd: Board, order: Attack | Fire) -> AttackPrevi
     mounted = mounted_after(reg, order)
     if isinstance(order, Fire):
         kind = fire_kind(state, bd, reg, target)[0] or "pursuit"
-        return _preview_from(state, reg, target, kind, False, 2 if kind == "at-tower" else 1, mounted)
-    return _preview_from(state, reg, target, "close", in_melee(state, reg, order), 1, mounted)
+        return _preview_from(state, reg, target, kind, False, 0, mounted)
+    return _preview_from(state, reg, target, "close", in_melee(state, reg, order), distance(order), mounted)
 
 
 def candidates(state: State, bd: Board, reg: Regiment) -> list[Any]:

@@ -25,11 +25,17 @@ __all__ = [
     "apply_blow",
     "attack_mods",
     "counter_mods",
+    "crew_strength",
     "destroy",
+    "expected_losses",
     "fatigue",
+    "infantry_march",
+    "loss_distribution",
+    "losses_of",
     "raw_losses",
     "resolve_claims",
     "roll_blow",
+    "tower_divisor",
     "variant",
 ]
 
@@ -47,13 +53,43 @@ def raw_losses(n: int, r: int, m: int, mt: int, f: int = 1, t: int = 1) -> int:
     return (n * r * m * mt) // (40000 * f * t)
 
 
+def losses_of(raw: int, strength: int) -> int:
+    """The men a victim of ``strength`` men loses to a computed damage ``raw``: never
+    more than it has (TK-4.8, TK-5.1's ``min(V, ...)``)."""
+    return min(strength, raw)
+
+
+def loss_distribution(n: int, m: int, mt: int, f: int, t: int, cap: int) -> tuple[tuple[int, Fraction], ...]:
+    """Each loss (men) a damage computation may inflict on a victim of ``cap`` men,
+    with its exact chance over the 2d10 (TK-5.1, TK-5.3, TK-4.8), by increasing loss;
+    the factors as in :func:`raw_losses`."""
+    dist: dict[int, int] = {}
+    for r, ways in TWO_D10:
+        lost = losses_of(raw_losses(n, r, m, mt, f, t), cap)
+        dist[lost] = dist.get(lost, 0) + ways
+    return tuple((lost, Fraction(ways, 100)) for lost, ways in sorted(dist.items()))
+
+
 def expected_losses(n: int, m: int, mt: int, f: int, t: int, cap: int) -> Fraction:
     """The exact expected losses (men) over the 2d10 distribution, each outcome
     capped at ``cap`` (the victim's strength, TK-4.8)."""
     total = 0
     for r, ways in TWO_D10:
-        total += ways * min(cap, raw_losses(n, r, m, mt, f, t))
+        total += ways * losses_of(raw_losses(n, r, m, mt, f, t), cap)
     return Fraction(total, 100)
+
+
+def crew_strength(n: int) -> int:
+    """The men a tower crew deals damage with, out of the ``n`` it would otherwise
+    use: at most 300 (:data:`catalog.CREW_CAP`), for its tower fire and every
+    counter-attack it makes (TK-13.4, TK-5.2)."""
+    return min(CREW_CAP, n)
+
+
+def tower_divisor(kind: str) -> int:
+    """T for an attack of ``kind`` (close, tower, at-tower, pursuit): 2 for fire at a
+    tower crew from an adjacent base, else 1 (TK-5.7)."""
+    return 2 if kind == "at-tower" else 1
 
 
 def fatigue(k: int) -> int:
@@ -87,20 +123,31 @@ def variant(
     return "a"
 
 
+def infantry_march(attacker: Regiment, kind: str, dist: int, pursuit: bool) -> bool:
+    """Whether a counter-attack on ``attacker`` gets B1 (TK-5.5, TK-9.5b): infantry
+    that made a close attack (``kind``) after moving (``dist`` steps, at least 1,
+    TK-6.2) and was not pursuing (``pursuit``: the regiment it hit was retreating)."""
+    return attacker.infantry and dist >= 1 and not pursuit and kind == "close"
+
+
 def _p2_exempt(state: State, archers: Regiment, other: Regiment, phase_pursued: int) -> bool:
     """TK-9.4c: retreating archers pursued in phase q deal damage to a regiment that
     pursued them (not cavalry) without P2: counter-attacks in q, attacks in q+1."""
     return archers.pursued_in == phase_pursued and other.id in archers.pursuers and not other.cavalry
 
 
-def attack_mods(state: State, dealer: Regiment, victim: Regiment, melee: bool) -> tuple[tuple[str, ...], int]:
+def attack_mods(
+    state: State, dealer: Regiment, victim: Regiment, melee: bool, mounted: bool | None = None
+) -> tuple[tuple[str, ...], int]:
     """The modifiers of an attack (TK-5.5): P1 dismounted cavalry; P2 archers in melee
     (unless TK-9.4c exempts it); P3 infantry victim not retreating; X1 panicking
-    victim. Returns the codes and Mt (tenths, at least 0)."""
+    victim. ``mounted``: whether the dealer will be mounted when it strikes (a
+    preview of an order that mounts or dismounts, TK-3.5); None: as it is now.
+    Returns the codes and Mt (tenths, at least 0)."""
     p = state.phase
     codes: list[str] = []
     mt = 10
-    if dealer.dismounted:
+    if dealer.dismounted if mounted is None else dealer.cavalry and not mounted:
         codes.append("P1")
         mt -= 2
     if dealer.archers and melee and not _p2_exempt(state, dealer, victim, p - 1):
@@ -221,7 +268,7 @@ def apply_blow(state: State, b: Blow, events: list[Event]) -> int:
     dealer has personally destroyed it (M5). Returns the men lost."""
     v = b.victim
     before = v.strength if v.on_map else 0
-    losses = min(before, b.raw)
+    losses = losses_of(b.raw, before)
     v.strength = before - losses
     events.append(
         Damage(
@@ -305,7 +352,7 @@ def _counter(
 ) -> None:
     """One counter-attack: N is the claim's snapshot (at most 300 for a tower crew)."""
     mods, mt = counter_mods(state, dealer, attacker, c.march)
-    n = min(CREW_CAP, c.snapshot) if c.crew else c.snapshot
+    n = crew_strength(c.snapshot) if c.crew else c.snapshot
     b = roll_blow(state, dice, dealer, attacker, "counter", n, mods, mt, k=k)
     if b is not None:
         apply_blow(state, b, events)
@@ -326,7 +373,7 @@ def _extra(
     mods, mt = counter_mods(state, archers, attacker, c.march)
     n = archers.strength
     if crew_of(state, archers.base) == archers.id:  # a crew strikes with at most 300 men (TK-13.4)
-        n = min(CREW_CAP, n)
+        n = crew_strength(n)
     b = roll_blow(state, dice, archers, attacker, "extra", n, mods, mt, k=tally.counters + 1)
     tally.counters += 1
     if b is not None:

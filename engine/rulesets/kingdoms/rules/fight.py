@@ -12,7 +12,6 @@ from engine.dice import Dice
 from engine.i18n import N_
 from engine.ruleset import Event
 from engine.rulesets.kingdoms.actions import Attack, Fire, Move
-from engine.rulesets.kingdoms.catalog import CREW_CAP
 from engine.rulesets.kingdoms.events import CrewSet, OrderFailed, Redirected, TargetSwitched
 from engine.rulesets.kingdoms.rules.board import Board, board
 from engine.rulesets.kingdoms.rules.combat import (
@@ -20,7 +19,10 @@ from engine.rulesets.kingdoms.rules.combat import (
     apply_blow,
     attack_mods,
     counter_mods,
+    crew_strength,
+    infantry_march,
     roll_blow,
+    tower_divisor,
     variant,
 )
 from engine.rulesets.kingdoms.rules.common import find, reveal
@@ -36,7 +38,7 @@ from engine.rulesets.kingdoms.rules.plan import Item, crew_of, fire_kind, legal_
 from engine.rulesets.kingdoms.rules.siege import under_siege
 from engine.rulesets.kingdoms.state import Claim, Regiment, State
 
-__all__ = ["flee", "resolve_actions", "screen_for"]
+__all__ = ["flee", "resolve_actions", "screen_for", "screen_taking", "screening", "screens_on"]
 
 
 def flee(state: State, bd: Board, dice: Dice, events: list[Event]) -> None:
@@ -74,7 +76,7 @@ class Context:
         p = state.phase
         self.screens: dict[str, list[Regiment]] = {}
         for r in state.regiments:
-            if r.on_map and r.infantry and r.screen and r.screen_phase == p:
+            if screening(r, p):
                 self.screens.setdefault(r.base, []).append(r)
         for slot in slots:
             for it in slot:
@@ -94,22 +96,49 @@ class Context:
                         self.kinds[it.rid] = fire_kind(state, board(state), reg, target)[0]
 
 
-def screen_for(state: State, ctx: Context, declared: Regiment, attacker: Regiment) -> Regiment | None:
+def screening(reg: Regiment, phase: int) -> bool:
+    """Whether ``reg`` is infantry on the map set to screen a regiment in ``phase``
+    (TK-8.1: ``DEFEND screen R`` holds in the next enemy phase); whether the screen
+    works against a given attack is :func:`screen_taking`."""
+    return reg.on_map and reg.infantry and bool(reg.screen) and reg.screen_phase == phase
+
+
+def screens_on(state: State, base: str) -> list[Regiment]:
+    """The infantry on ``base`` set to screen in this phase, in roster order (TK-8.1)."""
+    p = state.phase
+    return [r for r in state.regiments if r.base == base and screening(r, p)]
+
+
+def screen_taking(
+    state: State,
+    declared: Regiment,
+    attacker: Regiment,
+    kind: str,
+    base: str,
+    on_base: list[Regiment],
+    directions: int,
+    from_first: bool,
+) -> Regiment | None:
     """The infantry that takes ``attacker``'s attack on ``declared``, or None (TK-8.1,
-    TK-8.4, TK-8.5). Screens hold when every attack on the base comes from one
-    direction (the earlier screen in roster order first, the other when its screen
-    does not work); with two directions, only two infantry screening the same
-    regiment keep their screens, one per direction; otherwise every screen on the
-    base is cancelled. A screen set to release lets archers' attacks through.
+    TK-8.4, TK-8.5). ``kind``: the attack's kind (close, tower, at-tower, pursuit;
+    no screen takes fire at a tower crew, TK-8.1); ``base``: the declared target's base at the start of the phase;
+    ``on_base``: the infantry set to screen there (:func:`screens_on`, roster order);
+    ``directions``: how many directions the attacks on that base come from;
+    ``from_first``: whether ``attacker`` comes from the direction of the first attack
+    on ``declared``. Screens hold when every attack on the base comes from one
+    direction (the earlier of the first two screens of ``declared`` in roster order
+    first, the other when its screen does not work); with two directions, only two
+    infantry screening the same regiment keep their screens, one per direction;
+    otherwise every screen on the base is cancelled. A screen set to release lets
+    archers' attacks through.
     House reading (TK-8.4 with TK-8.5): when the screen that takes the attacks on the
     regiment releases archers, an archers' attack hits the regiment; the second
     screen does not take it (releasing is not a screen that fails under TK-8.1)."""
-    base = ctx.start.get(declared.id, declared.base)
-    on_base = ctx.screens.get(base, [])
+    if kind == "at-tower":
+        return None
     cands = [i for i in on_base if i.screen == declared.id]
     if not cands:
         return None
-    dirs = ctx.directions.get(base, [])
     p = state.phase
 
     def works(inf: Regiment) -> bool:
@@ -123,17 +152,36 @@ def screen_for(state: State, ctx: Context, declared: Regiment, attacker: Regimen
             and not (attacker.archers and inf.screen_release)
         )
 
-    if len(dirs) <= 1:
+    if directions <= 1:
         for inf in cands[:2]:
             if works(inf):
                 return inf
             if attacker.archers and inf.screen_release:
                 return None  # released: the attack is not screened at all
         return None
-    if len(dirs) == 2 and len(on_base) == 2 and len(cands) == 2:
-        inf = cands[0] if ctx.start[attacker.id] == ctx.first_dir.get(declared.id) else cands[1]
+    if directions == 2 and len(on_base) == 2 and len(cands) == 2:
+        inf = cands[0] if from_first else cands[1]
         return inf if works(inf) else None
     return None
+
+
+def screen_for(
+    state: State, ctx: Context, declared: Regiment, attacker: Regiment, kind: str
+) -> Regiment | None:
+    """The infantry that takes ``attacker``'s attack (of ``kind``) on ``declared`` in step 5b, or
+    None: :func:`screen_taking` with the bases, screens and attack directions known
+    from the start of the step (TK-8.4)."""
+    base = ctx.start.get(declared.id, declared.base)
+    return screen_taking(
+        state,
+        declared,
+        attacker,
+        kind,
+        base,
+        ctx.screens.get(base, []),
+        len(ctx.directions.get(base, [])),
+        ctx.start.get(attacker.id) == ctx.first_dir.get(declared.id),
+    )
 
 
 def _failed(events: list[Event], rid: str, why: str, rule: str) -> None:
@@ -320,11 +368,10 @@ def _strike(
     by_victim: dict[str, list[tuple[_Ready, Regiment, bool]]] = {}
     for r in members:
         victim, absorbed = declared, False
-        if r.kind != "at-tower":
-            inf = screen_for(state, ctx, declared, r.reg)
-            if inf is not None:
-                victim, absorbed = inf, r.reg.archers
-                events.append(Redirected(attacker=r.reg.id, declared=declared.id, screen=inf.id))
+        inf = screen_for(state, ctx, declared, r.reg, r.kind)
+        if inf is not None:
+            victim, absorbed = inf, r.reg.archers
+            events.append(Redirected(attacker=r.reg.id, declared=declared.id, screen=inf.id))
         by_victim.setdefault(victim.id, []).append((r, victim, absorbed))
     for group in by_victim.values():
         _strike_victim(state, bd, group, dice, events)
@@ -365,7 +412,7 @@ def _strike_victim(
         tally = state.tally_of(victim.id)
         k = tally.counters + len(first)
         for r in first:
-            n = min(CREW_CAP, victim.strength) if victim.on_map else 0
+            n = crew_strength(victim.strength) if victim.on_map else 0
             b = roll_blow(state, dice, victim, r.reg, "crew", n, *_crew_mods(state, victim, r.reg), k=k)
             tally.counters += 1
             if b is not None:
@@ -376,7 +423,7 @@ def _strike_victim(
         mods, mt = attack_mods(state, r.reg, victim, r.melee)
         n = r.reg.strength if r.reg.on_map else 0
         if r.kind == "tower":
-            n = min(CREW_CAP, n)
+            n = crew_strength(n)
         b = roll_blow(
             state,
             dice,
@@ -386,7 +433,7 @@ def _strike_victim(
             n,
             mods,
             mt,
-            t=2 if r.kind == "at-tower" else 1,
+            t=tower_divisor(r.kind),
             variant_=var,
         )
         blows.append((r, b, var))
@@ -405,7 +452,7 @@ def _strike_victim(
                 events.append(CrewSet(base=tower, regiment=r.reg.id))
         if var in ("a", "b"):
             snapshot = before if (size > 1 or var == "a") else victim.strength
-            march = r.reg.infantry and r.it.dist >= 1 and not pursuit and r.kind == "close"
+            march = infantry_march(r.reg, r.kind, r.it.dist, pursuit)
             state.notes.claims.append(
                 Claim(
                     by=victim.id,
