@@ -528,3 +528,37 @@ def test_gb_16_3_the_end_names_whose_units_are_left(gb_home: Path, lang: str, ex
             assert app.errors == []
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(("lang", "prefix"), [("en", "Bo: "), ("ru", "Bo: ")])
+def test_gb_4_2_a_unit_named_as_one_of_the_other_side_is_told_apart_in_the_log(
+    gb_home: Path, lang: str, prefix: str
+) -> None:
+    """GB-4.2 lets both armies field a unit of the same name (names are unique within an
+    army): Red's Hare is called Warden-1, like Blue's Warden. Ann's log names the player
+    before an event about Bo's Warden-1, and leaves her own units' and Bo's other units'
+    events as they were."""
+    from engine.rulesets.ballistic import events as ev
+    from engine.seat import LogEntry
+
+    async def scenario() -> None:
+        game = skirmish(name="Warden-1")
+        app = make_app(gb_home, language=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = BallisticScreen(game.seats(), viewer=0, curtain=False)
+            app.push_screen(screen)
+            await settle(pilot)
+
+            def line(unit: str, side: int) -> str:
+                event = ev.ActivationBegan(unit=unit, side=side)
+                return screen.log_line(LogEntry(index=0, action=1, event=event, text=event.text())).plain
+
+            theirs, mine, other = line("Warden-1", 1), line("Warden-1", 0), line("Jackal-1", 1)
+            assert theirs == prefix + ev.ActivationBegan(unit="Warden-1", side=1).text()
+            assert not other.startswith("Bo")
+            # Ann's own Warden-1 is named too once she has spotted Bo's
+            spotted = any(u.name == "Warden-1" and u.side == 1 for u in screen.seat.view().units)
+            assert mine.startswith("Ann: ") is spotted
+            assert app.errors == []
+
+    asyncio.run(scenario())

@@ -89,6 +89,8 @@ class BallisticScreen(Orders, GameScreen):
         self.rows = first.map.height
         #: The own unit chosen for the panel and the overlays ("": the acting unit).
         self.selected = ""
+        #: (viewer, log length, side) -> names known on the other sides (_twin_names).
+        self._twins: tuple[tuple[int | None, int, int], set[str]] | None = None
         #: "" (none), "sight" (a unit's shadows and line of sight), "fog" (the hexes the side
         #: does not observe) or "arcs" (front arc, sectors).
         self.overlay = ""
@@ -517,9 +519,15 @@ class BallisticScreen(Orders, GameScreen):
         return legend_rows(self.board_glyphs)
 
     def log_line(self, entry: LogEntry) -> Text:
-        """An event of the log; turns, hits, destructions and landings stand out."""
+        """An event of the log; turns, hits, destructions and landings stand out. An
+        event about a unit whose name the viewer knows on another side too (both
+        armies may field a Warden-1) names its player first: "Ann: Warden-1 acts."."""
         e = entry.event
-        text = Text(entry.text)
+        unit, side = getattr(e, "unit", None), getattr(e, "side", None)
+        line = entry.text
+        if isinstance(unit, str) and isinstance(side, int) and unit in self._twin_names(side):
+            line = _("{player}: {event}").format(player=self.player(side), event=line)
+        text = Text(line)
         if isinstance(e, (ev.TurnBegan, ev.GameOver)):
             text.stylize("bold reverse")
         elif isinstance(e, (ev.Destroyed, ev.ProjectileLanded, ev.OverwatchTriggered, ev.SystemFailed)) or (
@@ -527,6 +535,15 @@ class BallisticScreen(Orders, GameScreen):
         ):
             text.stylize("bold")
         return text
+
+    def _twin_names(self, side: int) -> set[str]:
+        """The names of the units of the sides other than ``side`` that the viewer knows
+        (its own, and the enemies it has spotted), worked out once per position."""
+        key = (self.viewer, self.seat.log_length(), side)
+        if self._twins is None or self._twins[0] != key:
+            names = {u.name for u in self.seat.view().units if u.side != side}
+            self._twins = (key, names)
+        return self._twins[1]
 
     def over_lines(self) -> list[str | Text]:
         """The scores of GB-16.2 and the viewer's units left, under its player's name."""
