@@ -108,6 +108,20 @@ def test_bad_syntax_is_a_notation_error(text):
         RS.parse_action(_state(), 0, text)
 
 
+@pytest.mark.parametrize(("lang", "facings"), [("en", "N, NE, SE, S, SW, NW"), ("ru", "С, СВ, ЮВ, Ю, ЮЗ, СЗ")])
+def test_gb_17_2_a_facing_that_is_no_hex_side_is_told_the_six_there_are(lang, facings):
+    """GB-17.2: a deployment with a facing a hex has not (W) names the six facings."""
+    from engine import i18n
+
+    i18n.set_language(lang)
+    try:
+        with pytest.raises(NotationError) as refused:
+            RS.parse_action(_state(), 0, "Warden-1 deploy 0102 W")
+    finally:
+        i18n.set_language("en")
+    assert f"({facings})" in str(refused.value)
+
+
 def test_the_three_errors_are_distinct_and_ambiguity_names_the_choices():
     """GB-17.2: NotationError (syntax), IllegalAction (no such unit or weapon, or against the
     rules), AmbiguousAction (two weapons of one kind could do it; the message lists

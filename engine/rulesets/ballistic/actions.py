@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from engine.i18n import N_, _
+from engine.i18n import N_, _, current_language
 from engine.ruleset import NotationError
 
 __all__ = [
@@ -265,7 +265,13 @@ def parse_text(text: str) -> tuple[str, str, dict[str, Any]]:
         return verb, unit, {"clockwise": _CLOCKWISE[rest[0].lower()]}
     if verb == "deploy":
         if len(rest) != 2 or not _HEX.match(rest[0]) or parse_direction(rest[1]) is None:
-            raise _syntax(text, _("write deploy, a hex CCRR and a facing, e.g. deploy 0102 S"))
+            facings = _DIRECTIONS_RU if current_language() == "ru" else DIRECTIONS_EN
+            raise _syntax(
+                text,
+                _("write deploy, a hex CCRR and a facing ({facings}), e.g. deploy 0102 S").format(
+                    facings=", ".join(facings)
+                ),
+            )
         return verb, unit, {"hex": rest[0], "facing": parse_direction(rest[1])}
     if verb in ("designate", "smoke"):
         if len(rest) != 1:
