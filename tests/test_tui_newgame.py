@@ -367,3 +367,24 @@ async def test_new_game_opens_on_the_system_of_the_latest_save(home: Path) -> No
         screen = await _open(pilot)
         assert screen.query_one("#ng-system").value == "kingdoms"
     assert app.errors == []
+
+
+@run
+async def test_up_and_down_move_from_the_name_fields_and_one_enter_opens_the_roster_list(home: Path) -> None:  # noqa: F811 - the fixture imported above
+    """A new player pressed Down in a name field and nothing moved; Enter then only left the
+    field, so opening the roster list seemed to need Enter twice. Down now moves on from a
+    name field as from every other field, and Up comes back."""
+    app = make_app(home)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await _open(pilot)
+        screen.query_one("#ng-player-0").focus()
+        await pilot.press("down")
+        assert screen.focused is screen.query_one("#ng-player-1")
+        await pilot.press("down")
+        assert screen.focused is screen.query_one("#eva-roster-0")
+        await pilot.press("up")
+        assert screen.focused is screen.query_one("#ng-player-1")
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterPickerScreen)
+    assert app.errors == []

@@ -60,12 +60,17 @@ def new_save_path(folder: Path, key: str, players: list[str], when: _dt.datetime
 
 class NewGameScreen(WartableScreen):
     """Choose the system and the players, then the system's set-up; Ctrl+S or the
-    Start button starts the game. Escape goes back."""
+    Start button starts the game. Escape goes back. Up and Down move between the
+    fields (a list or a choice that uses them keeps them)."""
 
     SCREEN_TITLE = N_("New game")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", N_("Start the game")),
         Binding("escape", "back", N_("Back")),
+        # the name fields (and any field that has no use for them) move on with the arrows,
+        # as the rows of every system's set-up do; a list or a choice keeps its own
+        Binding("down", "app.focus_next", N_("Next field"), show=False),
+        Binding("up", "app.focus_previous", N_("Previous field"), show=False),
     ]
 
     def __init__(self, key: str | None = None) -> None:
