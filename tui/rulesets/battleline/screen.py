@@ -18,7 +18,8 @@ sheet's whole height goes to its rows.
 The screen touches the battle only through the seats: the view, the options (the
 order sheet), the preview of a draft, the log, submit, concede. Keys beside the
 kit's: ``s`` seals the order, ``r`` shows the turn reports, ``m`` switches the
-side panel, and on the line (Enter on a weapon's row) Enter or Space marks a cell,
+side panel (Tab gives the mechs panel the keys: Up, Down, Page Up, Page Down
+scroll it; Escape goes back to the sheet), and on the line (Enter on a weapon's row) Enter or Space marks a cell,
 Backspace takes a mark off, ``x`` clears the weapon, Escape goes back to the sheet.
 """
 
@@ -30,7 +31,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -51,7 +52,7 @@ from tui.kit.dialogs import plain_text
 from tui.kit.screen import GameScreen
 from tui.rulesets.battleline.board import ASCII_LINE, UNICODE_LINE, LineBoard
 from tui.rulesets.battleline.draft import Draft
-from tui.rulesets.battleline.panels import notices_text, panel_text
+from tui.rulesets.battleline.panels import MechPanel, notices_text, panel_text
 from tui.rulesets.battleline.report import TurnReportScreen, resolved_turns, turn_report
 from tui.rulesets.battleline.scene import (
     cell_info,
@@ -128,7 +129,7 @@ class BattlelineScreen(GameScreen):
             yield sheet
             with Vertical(id="bl-side", classes="-log"):
                 yield Static("", id="bl-side-detail", markup=False)
-                with VerticalScroll(id="bl-mech", can_focus=False) as mech:
+                with MechPanel(id="bl-mech") as mech:
                     mech.border_title = literal(_("Mechs"))
                     yield Static("", id="bl-mech-text", markup=False)
                 yield self.event_log()
@@ -136,7 +137,7 @@ class BattlelineScreen(GameScreen):
     def on_mount(self) -> None:
         """Plain scroll bars; the side panel's layout for the terminal's height; then the
         kit's flow."""
-        for widget in (self.board, self.query_one("#bl-mech", VerticalScroll)):
+        for widget in (self.board, self.query_one("#bl-mech", MechPanel)):
             widget.horizontal_scrollbar.renderer = PlainScrollBar
             widget.vertical_scrollbar.renderer = PlainScrollBar
         for seat in self.seats:
@@ -442,7 +443,8 @@ class BattlelineScreen(GameScreen):
 
     def leave_mode(self) -> bool:
         """Escape while marking cells: back to the sheet."""
-        if self.marking is not None or self.focused is self.board:
+        mech = self.query_one("#bl-mech", MechPanel)
+        if self.marking is not None or self.focused is self.board or self.focused is mech:
             self.marking = None
             focus = self.table_focus()
             if focus is not None:
@@ -538,7 +540,13 @@ class BattlelineScreen(GameScreen):
     def action_side(self) -> None:
         """On a small terminal: the mechs' panel or the log beside the sheet."""
         self.side = "mech" if self.side == "log" else "log"
+        mech = self.query_one("#bl-mech", MechPanel)
+        had_focus = self.focused is mech
         self._fit_side()
+        if had_focus:  # the panel is hidden: the keys go back to the sheet
+            focus = self.table_focus()
+            if focus is not None:
+                focus.focus()
 
     def action_clear(self) -> None:
         """The weapon being marked (or the highlighted one) marks nothing."""
