@@ -79,3 +79,45 @@ def test_at_80x24_tab_reaches_the_mech_panel_and_every_line_of_it_can_be_read(
             assert app.errors == []
 
     run(go())
+
+
+def test_at_80x24_a_long_explanation_ends_with_an_ellipsis_and_i_shows_it_whole(
+    bl_home: Path,  # noqa: F811 - the fixture imported above
+) -> None:
+    """BL-6.1, BL-6.2: the Toward row's explanation is longer than the three lines
+    beside the sheet; they end with an ellipsis, the footer offers ``i``, and ``i``
+    shows the whole sentence (down to BL-6.2) in a window; the order sheet keeps its
+    rows (nine of ten in view)."""
+    from tui.screens.dialogs import NoticeScreen
+
+    game = three_mechs()
+
+    async def go() -> None:
+        app = make_app(bl_home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = open_battle(app, game)
+            await settle(pilot)
+            await pilot.press("down")
+            await settle(pilot)
+            assert screen.sheet.row == "heading"
+            assert screen.sheet.rows.size.height >= 9
+            box = screen.query_one("#bl-side-detail")
+            lines = screen_text(app).splitlines()[box.region.y : box.region.bottom]
+            inside = [line[box.region.x : box.region.right] for line in lines][1:-1]
+            assert len(inside) == 3 and inside[-1].rstrip(" │").endswith("\u2026")
+            assert "Read all" in screen_text(app).splitlines()[-1]
+            await pilot.press("i")
+            await settle(pilot)
+            assert isinstance(app.screen, NoticeScreen)
+            assert app.screen.message.endswith(
+                "you may attack only those you do not move away from (BL-6.2). Attackable: 2 Bulwark, 3 Hornet."
+            )
+            await pilot.press("escape")
+            await settle(pilot)
+            assert app.screen is screen
+            await pilot.press("up")
+            await settle(pilot)
+            assert "Read all" not in screen_text(app).splitlines()[-1]
+            assert app.errors == []
+
+    run(go())

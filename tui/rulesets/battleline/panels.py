@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Console
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -52,6 +53,26 @@ class MechPanel(VerticalScroll):
     def __init__(self, **kwargs: object) -> None:
         kwargs.setdefault("can_focus", True)
         super().__init__(**kwargs)  # type: ignore[arg-type]
+
+
+def cut_text(
+    text: Text, width: int, lines: int, console: Console, ellipsis: str = "\u2026"
+) -> tuple[Text, bool]:
+    """``text`` wrapped at ``width`` cells, cut to its first ``lines`` lines, the last one
+    ending with ``ellipsis`` when some is left out; and whether it was cut."""
+    if width <= 1 or lines <= 0:
+        return text, False
+    wrapped = text.wrap(console, width)
+    if len(wrapped) <= lines:
+        return text, False
+    kept = list(wrapped)[:lines]
+    last = kept[-1]
+    last.rstrip()
+    if last.cell_len > width - len(ellipsis):
+        last.truncate(width - len(ellipsis))
+    last.rstrip()
+    last.append(ellipsis)
+    return Text("\n").join(kept), True
 
 
 #: How the parts sit in the paper doll: lines of part codes in three columns ("" for a gap).
