@@ -10,9 +10,14 @@ once the battle is over the view holds every mech whole, and so does the panel.
 
 from __future__ import annotations
 
-from rich.text import Text
+from typing import ClassVar
 
-from engine.i18n import _, ngettext
+from rich.console import Console
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+
+from engine.i18n import N_, _, ngettext
 from engine.rulesets.battleline.catalog import CHASSIS, part_code
 from engine.rulesets.battleline.events import cells_text
 from engine.rulesets.battleline.view import MechView, View
@@ -25,7 +30,50 @@ from tui.rulesets.battleline.texts import (
     trait_name,
 )
 
-__all__ = ["mech_text", "notices_text", "others_text", "panel_text", "part_style", "structure_text"]
+__all__ = [
+    "MechPanel",
+    "mech_text",
+    "notices_text",
+    "others_text",
+    "panel_text",
+    "part_style",
+    "structure_text",
+]
+
+
+class MechPanel(VerticalScroll):
+    """The scrolling box of the side panel: Tab gives it the keys (Up, Down, Page Up,
+    Page Down, Home, End, the mouse wheel), and the footer says so while it has them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "scroll_down", N_("Scroll"), show=True),
+        Binding("up", "scroll_up", N_("Scroll"), show=False),
+    ]
+
+    def __init__(self, **kwargs: object) -> None:
+        kwargs.setdefault("can_focus", True)
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+
+
+def cut_text(
+    text: Text, width: int, lines: int, console: Console, ellipsis: str = "\u2026"
+) -> tuple[Text, bool]:
+    """``text`` wrapped at ``width`` cells, cut to its first ``lines`` lines, the last one
+    ending with ``ellipsis`` when some is left out; and whether it was cut."""
+    if width <= 1 or lines <= 0:
+        return text, False
+    wrapped = text.wrap(console, width)
+    if len(wrapped) <= lines:
+        return text, False
+    kept = list(wrapped)[:lines]
+    last = kept[-1]
+    last.rstrip()
+    if last.cell_len > width - len(ellipsis):
+        last.truncate(width - len(ellipsis))
+    last.rstrip()
+    last.append(ellipsis)
+    return Text("\n").join(kept), True
+
 
 #: How the parts sit in the paper doll: lines of part codes in three columns ("" for a gap).
 DOLL: tuple[tuple[str, str, str], ...] = (

@@ -18,7 +18,8 @@ sheet's whole height goes to its rows.
 The screen touches the battle only through the seats: the view, the options (the
 order sheet), the preview of a draft, the log, submit, concede. Keys beside the
 kit's: ``s`` seals the order, ``r`` shows the turn reports, ``m`` switches the
-side panel, and on the line (Enter on a weapon's row) Enter or Space marks a cell,
+side panel (Tab gives the mechs panel the keys: Up, Down, Page Up, Page Down
+scroll it; Escape goes back to the sheet), and on the line (Enter on a weapon's row) Enter or Space marks a cell,
 Backspace takes a mark off, ``x`` clears the weapon, Escape goes back to the sheet.
 """
 
@@ -30,7 +31,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -51,7 +52,7 @@ from tui.kit.dialogs import plain_text
 from tui.kit.screen import GameScreen
 from tui.rulesets.battleline.board import ASCII_LINE, UNICODE_LINE, LineBoard
 from tui.rulesets.battleline.draft import Draft
-from tui.rulesets.battleline.panels import notices_text, panel_text
+from tui.rulesets.battleline.panels import MechPanel, cut_text, notices_text, panel_text
 from tui.rulesets.battleline.report import TurnReportScreen, resolved_turns, turn_report
 from tui.rulesets.battleline.scene import (
     cell_info,
@@ -70,6 +71,9 @@ __all__ = ["BattlelineScreen"]
 
 #: From this many lines up, the side panel and the log are both shown.
 TALL = 34
+#: The lines of the highlighted row's explanation beside the sheet (below TALL); the
+#: rest is one key away (``i``).
+SIDE_DETAIL_LINES = 3
 
 
 class BattlelineScreen(GameScreen):
@@ -80,6 +84,7 @@ class BattlelineScreen(GameScreen):
         Binding(letter_keys("s", "ы"), "seal", N_("Seal")),
         Binding(letter_keys("r", "к"), "report", N_("Report")),
         Binding(letter_keys("m", "ь"), "side", N_("Mech/log")),
+        Binding(letter_keys("i", "ш"), "explain", N_("Read all")),
         Binding(letter_keys("x", "ч"), "clear", N_("Clear the marks"), show=False),
         Binding("backspace,delete", "unmark", N_("Take a mark off"), show=False),
         Binding("space", "mark", N_("Mark the cell"), show=False),
@@ -102,6 +107,10 @@ class BattlelineScreen(GameScreen):
         self._sheet_viewer: int | None = None
         #: The label of each row of the sheet shown, by row id.
         self._row_labels: dict[str, str] = {}
+        #: The explanation beside the sheet: the row's id and its whole text.
+        self._side_detail: tuple[str, Text] = ("", Text())
+        #: Whether that explanation is cut to fit its box.
+        self._side_cut = False
         #: The result waits for the last turn's report to be closed.
         self._over_waits = False
         #: The seat whose mech the line's cursor started on.
@@ -128,7 +137,7 @@ class BattlelineScreen(GameScreen):
             yield sheet
             with Vertical(id="bl-side", classes="-log"):
                 yield Static("", id="bl-side-detail", markup=False)
-                with VerticalScroll(id="bl-mech", can_focus=False) as mech:
+                with MechPanel(id="bl-mech") as mech:
                     mech.border_title = literal(_("Mechs"))
                     yield Static("", id="bl-mech-text", markup=False)
                 yield self.event_log()
@@ -136,7 +145,7 @@ class BattlelineScreen(GameScreen):
     def on_mount(self) -> None:
         """Plain scroll bars; the side panel's layout for the terminal's height; then the
         kit's flow."""
-        for widget in (self.board, self.query_one("#bl-mech", VerticalScroll)):
+        for widget in (self.board, self.query_one("#bl-mech", MechPanel)):
             widget.horizontal_scrollbar.renderer = PlainScrollBar
             widget.vertical_scrollbar.renderer = PlainScrollBar
         for seat in self.seats:
@@ -151,6 +160,7 @@ class BattlelineScreen(GameScreen):
         """On a tall terminal the side panel and the log are both shown."""
         super().on_resize()
         self._fit_side()
+        self.call_after_refresh(self._fit_side_text)
 
     def _fit_side(self) -> None:
         side = self.query_one("#bl-side", Vertical)
@@ -282,8 +292,25 @@ class BattlelineScreen(GameScreen):
     def _show_side_detail(self, row: str, detail: Text) -> None:
         """The explanation of sheet row ``row`` in the side panel, titled with its label."""
         side = self.query_one("#bl-side-detail", Static)
-        side.update(plain_text(detail, self.ascii))
+        self._side_detail = (row, detail)
+        self._fit_side_text()
         side.border_title = literal(self.plain(self._row_labels.get(row, "")))
+        self.call_after_refresh(self._fit_side_text)
+
+    def _fit_side_text(self) -> None:
+        """The explanation beside the sheet, cut to its box's lines with an ellipsis when
+        it is longer (then ``i`` shows it whole)."""
+        side = self.query_one("#bl-side-detail", Static)
+        text = plain_text(self._side_detail[1], self.ascii)
+        text = text if isinstance(text, Text) else Text(text)
+        width = side.content_region.width if side.display else 0
+        shown, cut = cut_text(
+            text, width, SIDE_DETAIL_LINES, self.app.console, "..." if self.ascii else "\u2026"
+        )
+        side.update(shown)
+        if cut != self._side_cut:
+            self._side_cut = cut
+            self.refresh_bindings()
 
     def _show_board(self, view: View, draft: Draft | None) -> None:
         selected = self.marking if self.marking is not None else self._row_weapon()
@@ -442,7 +469,8 @@ class BattlelineScreen(GameScreen):
 
     def leave_mode(self) -> bool:
         """Escape while marking cells: back to the sheet."""
-        if self.marking is not None or self.focused is self.board:
+        mech = self.query_one("#bl-mech", MechPanel)
+        if self.marking is not None or self.focused is self.board or self.focused is mech:
             self.marking = None
             focus = self.table_focus()
             if focus is not None:
@@ -498,6 +526,8 @@ class BattlelineScreen(GameScreen):
             return self.marking is not None
         if action == "side":
             return self.app.size.height < TALL
+        if action == "explain":
+            return self._side_cut and self.app.size.height < TALL
         return super().check_action(action, parameters)
 
     def action_seal(self) -> None:
@@ -538,7 +568,22 @@ class BattlelineScreen(GameScreen):
     def action_side(self) -> None:
         """On a small terminal: the mechs' panel or the log beside the sheet."""
         self.side = "mech" if self.side == "log" else "log"
+        mech = self.query_one("#bl-mech", MechPanel)
+        had_focus = self.focused is mech
         self._fit_side()
+        if had_focus:  # the panel is hidden: the keys go back to the sheet
+            focus = self.table_focus()
+            if focus is not None:
+                focus.focus()
+
+    def action_explain(self) -> None:
+        """The highlighted row's whole explanation, in a window of its own."""
+        from tui.screens.dialogs import NoticeScreen
+
+        row, detail = self._side_detail
+        text = plain_text(detail, self.ascii)
+        plain = text.plain if isinstance(text, Text) else text
+        self.app.push_screen(NoticeScreen(self.plain(self._row_labels.get(row, "")), plain))
 
     def action_clear(self) -> None:
         """The weapon being marked (or the highlighted one) marks nothing."""
