@@ -108,7 +108,9 @@ def test_bad_syntax_is_a_notation_error(text):
         RS.parse_action(_state(), 0, text)
 
 
-@pytest.mark.parametrize(("lang", "facings"), [("en", "N, NE, SE, S, SW, NW"), ("ru", "С, СВ, ЮВ, Ю, ЮЗ, СЗ")])
+@pytest.mark.parametrize(
+    ("lang", "facings"), [("en", "N, NE, SE, S, SW, NW"), ("ru", "С, СВ, ЮВ, Ю, ЮЗ, СЗ")]
+)
 def test_gb_17_2_a_facing_that_is_no_hex_side_is_told_the_six_there_are(lang, facings):
     """GB-17.2: a deployment with a facing a hex has not (W) names the six facings."""
     from engine import i18n
