@@ -53,9 +53,16 @@ def player_label(side: int, players: Sequence[str]) -> str:
 
 
 def hex_line(
-    tables: Any, name: str, *, wrecks: Sequence[str] = (), smoke: dict[str, int] | None = None
+    tables: Any,
+    name: str,
+    *,
+    wrecks: Sequence[str] = (),
+    smoke: dict[str, int] | None = None,
+    players: Sequence[str] = (),
 ) -> Text:
-    """The hex ``name`` in one line: ``0507: elevation 2, rubble, smoke until turn 4``."""
+    """The hex ``name`` in one line: ``0507: elevation 2, rubble, smoke until turn 4``;
+    a deployment zone is named by its player (``players``: the players as shown, by
+    seat), else by number."""
     i = tables.index.get(name)
     if i is None:
         return Text(name)
@@ -70,7 +77,10 @@ def hex_line(
         parts.append(_("smoke until turn {t}").format(t=smoke[name]))
     zone = tables.zone[i]
     if zone:
-        parts.append(_("deployment zone of Player {n}").format(n=zone))
+        if zone <= len(players):
+            parts.append(_("deployment zone of {player}").format(player=players[zone - 1]))
+        else:
+            parts.append(_("deployment zone of Player {n}").format(n=zone))
     text = Text(name, style="bold")
     text.append(": " + ", ".join(parts))
     return text

@@ -375,7 +375,8 @@ class BallisticScreen(Orders, GameScreen):
         if view.order:
             parts.append(panels.order_line(view.order, labels))
         parts += self.context_lines(view, opts)
-        parts.append(panels.hex_line(tables, cursor, wrecks=view.wrecks, smoke=view.smoke))
+        shown = [self.player(seat) for seat in range(len(self.players))]
+        parts.append(panels.hex_line(tables, cursor, wrecks=view.wrecks, smoke=view.smoke, players=shown))
         here = [u for u in view.units if u.hex == cursor]
         for n, unit in enumerate(here):
             parts += panels.unit_lines(unit, labels.get((unit.side, unit.name), "??"), players, detail=n == 0)
