@@ -138,24 +138,15 @@ def _draw(state: EvaState, side: int, rng: random.Random, n: int, nth: Any) -> t
     plan its check returned; the candidates are drawn as from a list shrunk on each
     refusal, the last one taking the place of the refused one (``moved`` maps a place to
     the candidate now there, where that is not the candidate of that number)."""
-    moved: dict[int, int] | None = None
-    bits = type(rng) is _BITS_CLASS
+    moved: dict[int, int] = {}
     while n:
-        if bits:  # rng.randrange(n), written out (the same draw, see _bits_draws)
-            width = n.bit_length()
-            k = rng.getrandbits(width)
-            while k >= n:
-                k = rng.getrandbits(width)
-        else:
-            k = rng.randrange(n)
-        a = nth(moved.get(k, k) if moved is not None else k)
+        k = rng.randrange(n)
+        a = nth(moved.get(k, k))
         try:
             return a, check(state, side, a)
         except IllegalAction:
             pass
         n -= 1
-        if moved is None:
-            moved = {}
         moved[k] = moved.get(n, n)
     return None
 
@@ -169,62 +160,21 @@ def _draw_in_activation(state: EvaState, side: int, rng: random.Random) -> tuple
     e2 = e1 + len(singles)
     e3 = e2 + len(swaps)
     e4 = e3 + len(tail)
-    n = e4 + len(jumps)
-    moved: dict[int, int] | None = None
-    bits = type(rng) is _BITS_CLASS
-    while n:
-        if bits:  # rng.randrange(n), written out (the same draw, see _bits_draws)
-            width = n.bit_length()
-            k = rng.getrandbits(width)
-            while k >= n:
-                k = rng.getrandbits(width)
-        else:
-            k = rng.randrange(n)
-        i = moved.get(k, k) if moved is not None else k
+
+    def nth(i: int) -> object:
         if i == 0:
-            a: object = End(ui)
-        elif i < e1:
-            a = Move(ui, (here, steps[i - 1]))
-        elif i < e2:
-            a = singles[i - e1](ui)
-        elif i < e3:
-            a = Swap(ui, swaps[i - e2])
-        elif i < e4:
-            a = tail[i - e3]
-        else:
-            a = Jump(ui, jumps[i - e4])
-        try:
-            return a, check(state, side, a)
-        except IllegalAction:
-            pass
-        n -= 1
-        if moved is None:
-            moved = {}
-        moved[k] = moved.get(n, n)
-    return None
+            return End(ui)
+        if i < e1:
+            return Move(ui, (here, steps[i - 1]))
+        if i < e2:
+            return singles[i - e1](ui)
+        if i < e3:
+            return Swap(ui, swaps[i - e2])
+        if i < e4:
+            return tail[i - e3]
+        return Jump(ui, jumps[i - e4])
 
-
-def _bits_draws() -> bool:
-    """Does ``randrange(n)`` of a :class:`random.Random` draw ``getrandbits(k)`` (k the
-    bit length of n) until the result is below n, as :func:`_draw` writes it out? Tried
-    on a few generators and bounds when this module is loaded."""
-    for seed in range(8):
-        a = random.Random(seed)
-        b = random.Random(seed)
-        for n in (1, 2, 3, 5, 7, 11, 13, 17, 31, 33, 100, 1000):
-            width = n.bit_length()
-            k = b.getrandbits(width)
-            while k >= n:
-                k = b.getrandbits(width)
-            if a.randrange(n) != k:
-                return False
-        if a.getstate() != b.getstate():
-            return False
-    return True
-
-
-#: random.Random when its draws can be written out (see :func:`_bits_draws`), else None.
-_BITS_CLASS = random.Random if _bits_draws() else None
+    return _draw(state, side, rng, e4 + len(jumps), nth)
 
 
 def _activations(state: EvaState, side: int) -> list[object]:
@@ -300,15 +250,12 @@ def _in_activation(
                         near.append(s)
                         if o.airborne == airborne:
                             beside[s] = j
-        if held is not None:
-            if not airborne:
-                singles.append(Stand if u.kneeling else Kneel)
-            swaps = held.swap_hands if energy >= 2 else held.cheap_swap_hands
-            if not act.obligation and not u.pinned and not act.no_steps and (airborne or not u.kneeling):
-                steps = geo(state).step_squares(here, airborne, act.accel)[energy if energy < 7 else 7]
-                if near:
-                    steps = [n for n in steps if n not in near]
-    elif held is not None:
+        may_walk = not act.obligation and not u.pinned and not act.no_steps and (airborne or not u.kneeling)
+        if held is not None and may_walk:
+            steps = geo(state).step_squares(here, airborne, act.accel)[energy if energy < 7 else 7]
+            if near:
+                steps = [n for n in steps if n not in near]
+    if held is not None:
         if not airborne:
             singles.append(Stand if u.kneeling else Kneel)
         swaps = held.swap_hands if energy >= 2 else held.cheap_swap_hands
