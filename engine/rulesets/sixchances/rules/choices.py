@@ -11,7 +11,7 @@ from engine.i18n import N_
 from engine.rosterfile import Problem
 from engine.rulesets.sixchances import odds
 from engine.rulesets.sixchances.board import home_zone
-from engine.rulesets.sixchances.catalog import STATS, die_for
+from engine.rulesets.sixchances.catalog import die_for
 from engine.rulesets.sixchances.options import (
     AttackChoice,
     AttackOptions,
@@ -24,7 +24,13 @@ from engine.rulesets.sixchances.options import (
     Waiting,
 )
 from engine.rulesets.sixchances.roster import suggested_builds
-from engine.rulesets.sixchances.rules.common import move_choices, new_squad_cells, targets, to_act
+from engine.rulesets.sixchances.rules.common import (
+    defending_stats,
+    move_choices,
+    new_squad_cells,
+    targets,
+    to_act,
+)
 from engine.rulesets.sixchances.rules.flow import forced_reinforcement
 from engine.rulesets.sixchances.state import Squad, State, Tokens, squad_label
 
@@ -37,10 +43,7 @@ def _attack_choice(att: Squad, tgt: Squad) -> AttackChoice:
     dmg = odds.damage(att.pot, tgt.res, att.sup)
     ls = odds.losses(att.pot, att.sup)
     defences = []
-    for stat in STATS:
-        level = tgt.level(stat)
-        if level < 1:
-            continue
+    for stat, level in defending_stats(tgt):
         die_d = die_for(level)
         p = odds.p_attack_wins(die_a, die_d)
         rem = odds.removed(att.pot, tgt.res, att.sup, level)
@@ -125,10 +128,7 @@ def options(state: State, side: int) -> Any:
         dmg = odds.damage(att.pot, tgt.res, att.sup)
         ls = odds.losses(att.pot, att.sup)
         choices = []
-        for stat in STATS:
-            level = tgt.level(stat)
-            if level < 1:
-                continue
+        for stat, level in defending_stats(tgt):
             die_d = die_for(level)
             beat = odds.p_defence_beats(pending.roll, die_d)
             rem = odds.removed(att.pot, tgt.res, att.sup, level)

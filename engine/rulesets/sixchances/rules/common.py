@@ -7,12 +7,14 @@ Potential (SC-10.1). None of them changes the state or rolls a die.
 from __future__ import annotations
 
 from engine.rulesets.sixchances.board import CELLS, home_zone, neighbours
+from engine.rulesets.sixchances.catalog import STATS
 from engine.rulesets.sixchances.options import MoveChoice
 from engine.rulesets.sixchances.state import Player, Squad, State
 
 __all__ = [
     "STAT_INDEX",
     "able_to_attack",
+    "defending_stats",
     "has_potential",
     "label_index",
     "may_act",
@@ -80,6 +82,12 @@ def targets(state: State, side: int, attacker: Squad) -> list[Squad]:
         return list(opp)
     near = neighbours(attacker.cell) if attacker.cell else ()
     return [t for t in opp if t.cell in near]
+
+
+def defending_stats(squad: Squad) -> list[tuple[str, int]]:
+    """The stats ``squad`` may defend with, as (stat, level) in the order of ``STATS``: those
+    at level 1 or more (SC-5.3; a stat at level 0 has no die, SC-3.3)."""
+    return [(stat, level) for stat in STATS if (level := squad.level(stat)) >= 1]
 
 
 def has_potential(squads: list[Squad]) -> bool:

@@ -21,7 +21,14 @@ from engine.rulesets.sixchances.actions import (
 )
 from engine.rulesets.sixchances.catalog import STATS
 from engine.rulesets.sixchances.roster import sample_builds
-from engine.rulesets.sixchances.rules.common import may_act, move_choices, new_squad_cells, targets, to_act
+from engine.rulesets.sixchances.rules.common import (
+    defending_stats,
+    may_act,
+    move_choices,
+    new_squad_cells,
+    targets,
+    to_act,
+)
 from engine.rulesets.sixchances.state import State, squad_label
 
 __all__ = ["legal_actions", "random_action", "take_red"]
@@ -132,7 +139,7 @@ def legal_actions(state: State, side: int) -> list[Any]:
         assert pending is not None
         tgt = me.squad(pending.target)
         assert tgt is not None
-        return [Defend(s) for s in STATS if tgt.level(s) >= 1]
+        return [Defend(stat) for stat, _level in defending_stats(tgt)]
     if phase == "support":
         out = [Reinforce(d) for d in me.dice]
         if not state.forced:
