@@ -13,6 +13,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from engine.dice import seed_only
 from engine.game import Game
 from engine.record import SaveError, decode_save, state_checksum
 from engine.ruleset import IllegalAction, get
@@ -152,11 +153,13 @@ def test_concession_is_accepted_out_of_turn():
 
 
 def test_notation_round_trips_in_random_games():
-    """Every action played in random games formats to text that parses back to it."""
+    """Every action played in random games formats to text that parses back to it. The
+    dice follow the seed alone, so the games (and the kinds of action they reach) are the
+    same on every run."""
     seen: set[str] = set()
     for index in range(1, 30):
         rng = random.Random(index)
-        game = Game(RS, RS.random_setup(rng), seed=b"n%d" % index)
+        game = Game(RS, RS.random_setup(rng), seed=b"n%d" % index, entropy=seed_only)
         while game.to_act():
             side = min(game.to_act())
             a = RS.random_action(game.state, side, rng)
